@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://stride.example.org' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  RATE_LIMIT: booleanFlag.default(true),
+  SEED_DEMO: booleanFlag.default(true),
+  RATE_LIMIT_SIGN_IN_FAILURES: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_SIGN_UPS: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(60),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.org')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Stride <no-reply@stride.invalid>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** node-postgres when set; the embedded PGlite under dataDir otherwise. */
+  databaseUrl: string | undefined;
+  authSecret: string;
+  /** The origin people use to reach the site: better-auth's base URL and cookie origin. */
+  publicUrl: string;
+  /** Origins that may send cookie-authenticated requests. */
+  trustedOrigins: string[];
+  rateLimit: boolean;
+  /** Fill an empty embedded database with a demo organizer and races on first start. */
+  seedDemo: boolean;
+  /** Per minute: failed sign-ins per account and per address, sign-ups per address, API writes per user. */
+  rateLimits: { signInFailures: number; signUps: number; writes: number };
+  logLevel: string;
+  /** Google sign-in over OpenID Connect, when both client id and secret are set. */
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
+  /** Mail by SMTP when set; otherwise .eml files in DATA_DIR/outbox. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** Folder of the built web app; absent in API-only runs. */
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const AUTH_SECRET_FILE = 'auth-secret';
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
+
+/** Reads the embedded mode's secret from DATA_DIR, creating it on the first start. */
+function readOrCreateAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, AUTH_SECRET_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // kept from an earlier start
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) {
+    throw new ConfigError([
+      `AUTH_SECRET: ${file} holds no usable secret; delete it to have a new one generated`,
+    ]);
+  }
+  return secret;
+}
+
+/** Parses the environment once, listing every problem before giving up. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (env.DATABASE_URL !== undefined && env.AUTH_SECRET === undefined) {
+    problems.push(
+      'AUTH_SECRET: required when DATABASE_URL is set (32+ random characters, e.g. `openssl rand -base64 32`)',
+    );
+  }
+  if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+
+  const localOrigins = [`http://localhost:${values.PORT}`, `http://127.0.0.1:${values.PORT}`];
+  const publicUrl = values.PUBLIC_URL ?? localOrigins[0]!;
+
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    authSecret: values.AUTH_SECRET ?? readOrCreateAuthSecret(dataDir),
+    publicUrl,
+    trustedOrigins: [
+      ...(values.PUBLIC_URL ? [publicUrl] : localOrigins),
+      // `npm run dev` serves the web app from Vite, which proxies /api here.
+      ...(values.NODE_ENV === 'development' ? [VITE_DEV_ORIGIN] : []),
+    ],
+    rateLimit: values.RATE_LIMIT,
+    seedDemo: values.SEED_DEMO,
+    rateLimits: {
+      signInFailures: values.RATE_LIMIT_SIGN_IN_FAILURES,
+      signUps: values.RATE_LIMIT_SIGN_UPS,
+      writes: values.RATE_LIMIT_WRITES,
+    },
+    logLevel: values.LOG_LEVEL,
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: values.GOOGLE_CLIENT_ID,
+            clientSecret: values.GOOGLE_CLIENT_SECRET,
+            issuerUrl: values.GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
+          }
+        : null,
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
+  };
+}

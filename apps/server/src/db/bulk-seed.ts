@@ -1,0 +1,101 @@
+import { count, sql } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
+import type { Database } from './client.js';
+import { registrations } from './schema/index.js';
+
+export type BulkSeedOptions = { marathons: number; registrations: number; users: number; password: string };
+export type BulkSeedResult = { users: number; marathons: number; registrations: number; runId: string };
+
+const LOCATIONS = [
+  'Berlin',
+  'Paris',
+  'London',
+  'Boston',
+  'Tokyo',
+  'Chicago',
+  'Valencia',
+  'Sydney',
+  'Cape Town',
+  'Toronto',
+];
+
+async function countRegistrations(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(registrations);
+  return row?.total ?? 0;
+}
+
+/**
+ * Fills a database fast for load tests, in set-based SQL that runs on PGlite and PostgreSQL alike:
+ * users who can sign in (runner{n}.{runId}@seed.example.org with one shared password), races spread over two
+ * years around today, and registrations skewed towards popular races, with every race's count equal to its rows.
+ */
+export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<BulkSeedResult> {
+  const runId = Date.now().toString(36);
+  const passwordHash = await hashPassword(options.password);
+  const maxPairs = options.marathons * options.users;
+  if (options.registrations > maxPairs) {
+    throw new Error(
+      `Cannot place ${options.registrations} registrations: ${options.marathons} races × ${options.users} users allow ${maxPairs}.`,
+    );
+  }
+  const before = await countRegistrations(db);
+
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into users (id, name, email, email_verified)
+      select 'seed-' || ${runId} || '-' || g, 'Runner ' || g, 'runner' || g || '.' || ${runId} || '@seed.example.org', true
+      from generate_series(1, ${options.users}::int) as g`);
+    await tx.execute(sql`
+      insert into accounts (id, account_id, provider_id, user_id, password)
+      select 'seed-account-' || ${runId} || '-' || g, 'seed-' || ${runId} || '-' || g, 'credential',
+             'seed-' || ${runId} || '-' || g, ${passwordHash}
+      from generate_series(1, ${options.users}::int) as g`);
+    await tx.execute(sql`
+      insert into marathons (title, start_reg_date, end_reg_date, start_date, location, distance, description, image, creator_id, created_at)
+      select 'Seed Marathon ' || g,
+             race.start_date - make_interval(days => (30 + (g::bigint * 7919) % 150)::int),
+             race.start_date - make_interval(days => (1 + (g::bigint * 104729) % 20)::int),
+             race.start_date,
+             (${sql.raw(`array[${LOCATIONS.map((l) => `'${l}'`).join(',')}]`)})[1 + g % ${LOCATIONS.length}],
+             (array['25k','10k','3k'])[1 + g % 3],
+             'A seeded race for load tests.',
+             '/images/marathons/poster-' || (1 + g % 6) || '.svg',
+             'seed-' || ${runId} || '-' || (1 + g % ${options.users}::int),
+             now() - make_interval(mins => ${options.marathons}::int - g)
+      from generate_series(1, ${options.marathons}::int) as g,
+           lateral (select date_trunc('hour', now()) + make_interval(days => ((g::bigint * 31337) % 730 - 365)::int) as start_date) as race`);
+  });
+
+  // Registrations skewed to popular races; duplicates of a (race, runner) pair are skipped, so top up until exact.
+  const target = before + options.registrations;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const missing = target - (await countRegistrations(db));
+    if (missing <= 0) break;
+    await db.execute(sql`
+      with race as (
+        select id, row_number() over (order by created_at) as n
+        from marathons where title like 'Seed Marathon %' and creator_id like ${`seed-${runId}-%`}
+      ), pick as (
+        select 1 + floor(${options.marathons}::int * power(random(), 3))::int as race_n,
+               'seed-' || ${runId} || '-' || (1 + floor(random() * ${options.users}::int)::int) as user_id
+        from generate_series(1, ${Math.ceil(missing * 1.05) + 10}::int)
+      )
+      insert into registrations (marathon_id, user_id, first_name, last_name, contact, info)
+      select race.id, pick.user_id, 'Seed', 'Runner', '+1 555 0100', ''
+      from pick join race on race.n = pick.race_n
+      on conflict (marathon_id, user_id) do nothing`);
+  }
+  // Trim any overshoot from the last round, then make every count agree with the rows.
+  await db.execute(sql`
+    delete from registrations where id in (
+      select r.id from registrations r where r.user_id like ${`seed-${runId}-%`}
+      order by r.created_at desc, r.id desc
+      limit greatest(0, (select count(*) from registrations) - ${target}::int))`);
+  await db.execute(sql`
+    update marathons m set total_registration_count = coalesce(c.n, 0)
+    from marathons m2 left join (select marathon_id, count(*)::int as n from registrations group by marathon_id) c
+      on c.marathon_id = m2.id
+    where m.id = m2.id and m.creator_id like ${`seed-${runId}-%`}`);
+
+  return { users: options.users, marathons: options.marathons, registrations: options.registrations, runId };
+}

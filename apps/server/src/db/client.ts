@@ -1,0 +1,99 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** Committed SQL from drizzle-kit; the same relative path from src/db and dist/db. */
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Any constant shared by every Stride process: serialises migrations across instances. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+/** `postgres://user:secret@host/db` → `postgres://user:***@host/db`, for messages and logs. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}
+
+/** An embedded PostgreSQL in `dataDir`, or in memory when `dataDir` is undefined (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(
+  databaseUrl: string,
+  options: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+
+  let lockClient: pg.PoolClient;
+  try {
+    lockClient = await pool.connect();
+  } catch (error) {
+    await pool.end();
+    throw new DatabaseUnavailableError(
+      `Cannot connect to the database at ${redactDatabaseUrl(databaseUrl)}: ${(error as Error).message}`,
+    );
+  }
+
+  const db = drizzlePostgres(pool, { schema });
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    lockClient.release();
+    await pool.end();
+    throw error;
+  }
+  await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  lockClient.release();
+
+  return {
+    db,
+    driver: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,143 @@
+import { count } from 'drizzle-orm';
+import type { CreateMarathon, Distance } from '@stride/shared';
+import type { Auth } from '../plugins/auth.js';
+import type { Database } from './client.js';
+import { marathons, users } from './schema/index.js';
+
+export const DEMO_ORGANIZER = {
+  name: 'Stride Demo Organizer',
+  email: 'organizer@example.org',
+  password: 'StrideDemo1',
+} as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Windows relative to today: [registration opens, registration closes, race starts], in days. */
+const DEMO_MARATHONS: Array<{
+  title: string;
+  location: string;
+  distance: Distance;
+  days: [number, number, number];
+  description: string;
+}> = [
+  {
+    title: 'Riverside Spring Marathon',
+    location: 'Hamburg, Germany',
+    distance: '25k',
+    days: [-10, 20, 35],
+    description:
+      'A flat, fast course along the Elbe with cheering crowds at every bridge. Pacers for 1:45 to 3:00.',
+  },
+  {
+    title: 'Old Town 10K Night Run',
+    location: 'Prague, Czechia',
+    distance: '10k',
+    days: [-3, 6, 12],
+    description:
+      'Cobblestones, lanterns and a finish under the astronomical clock. Headlamps welcome, music on the way.',
+  },
+  {
+    title: 'Harbour Lights 3K Fun Run',
+    location: 'Lisbon, Portugal',
+    distance: '3k',
+    days: [-20, 1, 3],
+    description:
+      'A short, friendly loop by the water for families, first-timers and anyone with a buggy or a dog.',
+  },
+  {
+    title: 'Alpine Valley Trail 25K',
+    location: 'Innsbruck, Austria',
+    distance: '25k',
+    days: [7, 45, 70],
+    description:
+      'Forest paths and 600 m of climbing with views of the Nordkette. Registration opens next week.',
+  },
+  {
+    title: 'Lakeside Sunrise 10K',
+    location: 'Zurich, Switzerland',
+    distance: '10k',
+    days: [-30, -2, 4],
+    description: 'Start at dawn on the lake promenade. Registration has closed; see you at the start line.',
+  },
+  {
+    title: 'Autumn Leaves Half Marathon',
+    location: 'Kraków, Poland',
+    distance: '25k',
+    days: [-120, -60, -45],
+    description: 'Through the Planty park and along the Vistula. This race has been run: thank you, runners!',
+  },
+  {
+    title: 'Canal Ring 10K',
+    location: 'Amsterdam, Netherlands',
+    distance: '10k',
+    days: [-5, 25, 40],
+    description: 'Seven bridges, zero hills. Chip timing and a medal made from recycled bike parts.',
+  },
+  {
+    title: 'Coastal Cliffs 25K',
+    location: 'Cornwall, United Kingdom',
+    distance: '25k',
+    days: [-15, 10, 21],
+    description:
+      'Rugged coast path with sea views the whole way. Trail shoes recommended; two water stations.',
+  },
+  {
+    title: 'Park Run Sprint 3K',
+    location: 'Copenhagen, Denmark',
+    distance: '3k',
+    days: [-1, 13, 14],
+    description:
+      'Three fast laps of Fælledparken for all ages. Kids under 12 run free with a registered adult.',
+  },
+  {
+    title: 'Desert Dawn 10K',
+    location: 'Marrakesh, Morocco',
+    distance: '10k',
+    days: [14, 60, 90],
+    description: 'An early start to beat the heat, through palm groves and past the medina walls.',
+  },
+  {
+    title: 'Winter Solstice 3K',
+    location: 'Oslo, Norway',
+    distance: '3k',
+    days: [-60, -10, -5],
+    description: 'Torches, snow and hot chocolate at the finish. This one is over; it returns next December.',
+  },
+  {
+    title: 'Capital City Marathon',
+    location: 'Berlin, Germany',
+    distance: '25k',
+    days: [-40, 50, 80],
+    description:
+      'The big one: wide avenues, the Brandenburg Gate and a finish line party. Waves by expected time.',
+  },
+];
+
+/**
+ * On the first start of an empty database: a demo organizer and a dozen races with varied windows
+ * (open, opening later, closed, already run), so a new visitor sees a living site. Returns whether it seeded.
+ */
+export async function seedDemoData(db: Database, auth: Auth, now = new Date()): Promise<boolean> {
+  const [existing] = await db.select({ total: count() }).from(users);
+  if ((existing?.total ?? 0) > 0) return false;
+
+  const { user } = await auth.api.signUpEmail({ body: { ...DEMO_ORGANIZER } });
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  const rows: Array<CreateMarathon & { creatorId: string; createdAt: Date }> = DEMO_MARATHONS.map(
+    (race, index) => ({
+      title: race.title,
+      location: race.location,
+      distance: race.distance,
+      description: race.description,
+      image: `/images/marathons/poster-${(index % 6) + 1}.svg`,
+      startRegDate: at(race.days[0]),
+      endRegDate: at(race.days[1]),
+      startDate: at(race.days[2]),
+      creatorId: user.id,
+      // Spread creation times so "newest first" has a visible order.
+      createdAt: new Date(now.getTime() - (DEMO_MARATHONS.length - index) * 60_000),
+    }),
+  );
+  await db.insert(marathons).values(rows);
+  return true;
+}

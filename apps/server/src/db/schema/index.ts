@@ -1,0 +1,3 @@
+export * from './auth.js';
+export * from './marathons.js';
+export * from './registrations.js';

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DISTANCES } from '@stride/shared';
+import { users } from './auth.js';
+import { timestamps } from './columns.js';
+
+/** A race (SPEC.md §3). The creator's email is read through `creatorId`, never copied. */
+export const marathons = pgTable(
+  'marathons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    startRegDate: timestamp('start_reg_date', { withTimezone: true }).notNull(),
+    endRegDate: timestamp('end_reg_date', { withTimezone: true }).notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    location: text('location').notNull(),
+    distance: text('distance', { enum: DISTANCES }).notNull(),
+    description: text('description').notNull(),
+    image: text('image').notNull(),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    totalRegistrationCount: integer('total_registration_count').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    // Columns are NOT NULL, so ascending indexes also serve the descending orders (scanned backwards).
+    index('marathons_created_at_idx').on(table.createdAt, table.id),
+    index('marathons_start_date_idx').on(table.startDate, table.id),
+    index('marathons_creator_id_idx').on(table.creatorId, table.createdAt, table.id),
+    // Matches ORDER BY total_registration_count DESC, start_date, id exactly (DESC defaults to NULLS FIRST).
+    index('marathons_featured_idx').on(
+      table.totalRegistrationCount.desc().nullsFirst(),
+      table.startDate,
+      table.id,
+    ),
+    check(
+      'marathons_distance_check',
+      sql`${table.distance} in (${sql.raw(DISTANCES.map((d) => `'${d}'`).join(', '))})`,
+    ),
+    check('marathons_registration_count_check', sql`${table.totalRegistrationCount} >= 0`),
+  ],
+);

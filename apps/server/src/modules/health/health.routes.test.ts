@@ -1,0 +1,37 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.js';
+import { type TestApp, buildTestApp } from '../../testing/test-app.js';
+import { createTestDatabase } from '../../testing/test-database.js';
+
+describe('GET /api/health', () => {
+  let database: DatabaseHandle;
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await testApp?.close();
+    testApp = undefined;
+  });
+  afterAll(() => database?.close());
+
+  it('answers 200 ok when the database answers', async () => {
+    testApp = await buildTestApp({ database });
+
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 unavailable, without details, when the database does not answer', async () => {
+    testApp = await buildTestApp({
+      database: { ...database, ping: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.9:5432')) },
+    });
+
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable' });
+  });
+});

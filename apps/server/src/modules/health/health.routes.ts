@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthResponseSchema } from '@stride/shared';
+
+export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    async (request, reply) => {
+      try {
+        await ping();
+        return { status: 'ok' as const };
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database did not answer');
+        return reply.status(503).send({ status: 'unavailable' as const });
+      }
+    },
+  );
+};

@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createRegistrationSchema,
+  deletedSchema,
+  errorResponseSchema,
+  idParamSchema,
+  registrationSchema,
+  registrationUpdatedSchema,
+  updateRegistrationSchema,
+} from '@stride/shared';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { authenticate } from '../../plugins/auth.js';
+import { createRegistrationsRepository } from './registrations.repository.js';
+import { REGISTRATION_MESSAGES, createRegistrationsService } from './registrations.service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const registrations = createRegistrationsRepository(db);
+  const service = createRegistrationsService(db);
+
+  app.get(
+    '/api/registrations/by-email/:email',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['registrations'],
+        summary: "The signed-in user's registrations, with each race's title and start date",
+        params: z.object({ email: z.string() }),
+        response: { 200: z.array(registrationSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      if (request.params.email.toLowerCase() !== user.email.toLowerCase()) {
+        throw new AppError('FORBIDDEN', 'You can only list your own registrations.');
+      }
+      return registrations.findByUser(user.id);
+    },
+  );
+
+  app.post(
+    '/api/registrations',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['registrations'],
+        summary: 'Register the signed-in user for a marathon whose registration window is open',
+        body: createRegistrationSchema,
+        response: { 201: registrationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const registration = await service.register(await request.requireUser(), request.body);
+      return reply.status(201).send(registration);
+    },
+  );
+
+  app.patch(
+    '/api/registrations/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['registrations'],
+        summary: 'Change your registration (firstName, lastName, contact, info)',
+        params: idParamSchema,
+        body: updateRegistrationSchema,
+        response: { 200: registrationUpdatedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      const { registration, changed } = await service.update(user, request.params.id, request.body);
+      return {
+        success: true as const,
+        message: changed ? REGISTRATION_MESSAGES.updated : REGISTRATION_MESSAGES.nothingToUpdate,
+        registration,
+      };
+    },
+  );
+
+  app.delete(
+    '/api/registrations/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['registrations'],
+        summary: 'Withdraw your registration; the race’s count goes down with it',
+        params: idParamSchema,
+        response: { 200: deletedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.withdraw(await request.requireUser(), request.params.id);
+      return { success: true as const, message: REGISTRATION_MESSAGES.deleted, deletedCount: 1 };
+    },
+  );
+};

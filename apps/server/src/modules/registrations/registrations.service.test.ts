@@ -1,0 +1,47 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Marathon, createRegistrationSchema } from '@stride/shared';
+import {
+  createMarathon,
+  getRegistrationCount,
+  insertSignedInUsers,
+  registrationInput,
+  useTestApp,
+} from '../../testing/marathon-fixtures.js';
+import { createRegistrationsService } from './registrations.service.js';
+
+const MS = 1;
+
+describe('registering at the edges of the window (a fixed clock, the real database)', () => {
+  const testApp = useTestApp();
+  let race: Marathon;
+  let runners: Awaited<ReturnType<typeof insertSignedInUsers>>;
+  beforeAll(async () => {
+    const [organizer, ...rest] = await insertSignedInUsers(testApp.current, 5);
+    race = await createMarathon(testApp.current.app, organizer!);
+    runners = rest;
+  });
+
+  const at = (iso: string, offsetMs = 0) => new Date(Date.parse(iso) + offsetMs);
+  it.each<[string, boolean, (race: Marathon) => Date]>([
+    ['1 ms before registration opens', false, (r) => at(r.startRegDate, -MS)],
+    ['the instant registration opens', true, (r) => at(r.startRegDate)],
+    ['the instant registration closes', true, (r) => at(r.endRegDate)],
+    ['1 ms after registration closes', false, (r) => at(r.endRegDate, MS)],
+  ])('%s: registered = %s', async (_case, accepted, clock) => {
+    const runner = runners.pop()!;
+    const service = createRegistrationsService(testApp.current.database.db, () => clock(race));
+    const countBefore = await getRegistrationCount(testApp.current.app, race._id);
+
+    const attempt = service.register(
+      { id: runner.user.id },
+      createRegistrationSchema.parse(registrationInput(race._id)),
+    );
+
+    if (accepted) {
+      await expect(attempt).resolves.toMatchObject({ marathonId: race._id, email: runner.user.email });
+    } else {
+      await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT', statusCode: 409 });
+    }
+    expect(await getRegistrationCount(testApp.current.app, race._id)).toBe(countBefore + (accepted ? 1 : 0));
+  });
+});

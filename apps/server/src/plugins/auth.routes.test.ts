@@ -1,0 +1,232 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES } from '@stride/shared';
+import { users } from '../db/schema/index.js';
+import {
+  TEST_PASSWORD,
+  type TestApp,
+  bearerHeaders,
+  buildTestApp,
+  cookieHeaders,
+  makeSignUpInput,
+  postAuth,
+  signIn,
+  signUp,
+} from '../testing/test-app.js';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(() => testApp?.close());
+
+const countUsersWithEmail = (email: string) => testApp.database.db.$count(users, eq(users.email, email));
+
+const getSession = (headers: Record<string, string>) =>
+  testApp.app.inject({ method: 'GET', url: '/api/auth/get-session', headers });
+
+describe('sign-up', () => {
+  it('creates the user, signs them in with an HttpOnly SameSite=Lax cookie and returns a bearer token', async () => {
+    const input = makeSignUpInput({ name: 'Grete Waitz', image: 'https://example.com/grete.png' });
+
+    const response = await postAuth(testApp.app, '/sign-up/email', input);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({
+      name: 'Grete Waitz',
+      email: input.email,
+      image: 'https://example.com/grete.png',
+    });
+    expect(response.json().user).not.toHaveProperty('password');
+    const sessionCookie = response.cookies.find((cookie) => cookie.name.endsWith('session_token'));
+    expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(sessionCookie?.value).toBeTruthy();
+    expect(response.headers['set-auth-token']).toEqual(expect.any(String));
+    expect(await countUsersWithEmail(input.email)).toBe(1);
+  });
+
+  it.each([
+    ['abc', PASSWORD_MESSAGES.tooShort],
+    ['ABCDEF', PASSWORD_MESSAGES.noLowercase],
+    ['abcdef', PASSWORD_MESSAGES.noUppercase],
+    ['ABC', PASSWORD_MESSAGES.tooShort],
+    ['a'.repeat(129) + 'A', PASSWORD_MESSAGES.tooLong],
+  ])('refuses the password %j with 400 "%s" and creates no user', async (password, message) => {
+    const input = makeSignUpInput({ password });
+
+    const response = await postAuth(testApp.app, '/sign-up/email', input);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await countUsersWithEmail(input.email)).toBe(0);
+  });
+
+  it('refuses a second account with the same email, keeping exactly one user', async () => {
+    const first = await signUp(testApp.app);
+
+    const response = await postAuth(
+      testApp.app,
+      '/sign-up/email',
+      makeSignUpInput({ email: first.user.email, name: 'Impostor' }),
+    );
+
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('User already exists. Use another email.');
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await countUsersWithEmail(first.user.email)).toBe(1);
+    const [stored] = await testApp.database.db.select().from(users).where(eq(users.email, first.user.email));
+    expect(stored?.name).toBe(first.user.name);
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,hi', 'not a url'])(
+    'refuses the photo URL %j with 400 and creates no user',
+    async (image) => {
+      const input = makeSignUpInput({ image });
+
+      const response = await postAuth(testApp.app, '/sign-up/email', input);
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Photo URL must start with http:// or https://');
+      expect(await countUsersWithEmail(input.email)).toBe(0);
+    },
+  );
+
+  it('refuses a blank name with 400 and creates no user', async () => {
+    const input = makeSignUpInput({ name: '   ' });
+
+    const response = await postAuth(testApp.app, '/sign-up/email', input);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Name is required');
+    expect(await countUsersWithEmail(input.email)).toBe(0);
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password: cookie, bearer token and the user', async () => {
+    const { user } = await signUp(testApp.app);
+
+    const response = await postAuth(testApp.app, '/sign-in/email', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ id: user.id, email: user.email });
+    expect(response.cookies.find((cookie) => cookie.name.endsWith('session_token'))).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    expect(response.headers['set-auth-token']).toEqual(expect.any(String));
+  });
+
+  it.each([
+    ['a wrong password', (email: string) => ({ email, password: 'Wrong-password1' })],
+    ['an unknown email', () => ({ email: 'nobody@example.com', password: TEST_PASSWORD })],
+  ])('answers 401 to %s, without a session', async (_case, body) => {
+    const { user } = await signUp(testApp.app);
+
+    const response = await postAuth(testApp.app, '/sign-in/email', body(user.email));
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Invalid email or password');
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.headers['set-auth-token']).toBeUndefined();
+  });
+
+  it('refuses a sign-in sent from a foreign origin with 403, without a session', async () => {
+    const { user } = await signUp(testApp.app);
+
+    const response = await postAuth(
+      testApp.app,
+      '/sign-in/email',
+      { email: user.email, password: TEST_PASSWORD },
+      { origin: 'https://evil.example' },
+    );
+
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('session', () => {
+  it('is found with the session cookie and with the bearer token', async () => {
+    const { cookie, token, user } = await signUp(testApp.app);
+
+    for (const headers of [cookieHeaders(cookie), bearerHeaders(token)]) {
+      const response = await getSession(headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ user: { id: user.id, email: user.email } });
+    }
+  });
+
+  it('is not found without credentials or with a forged token', async () => {
+    const { token } = await signUp(testApp.app);
+    const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
+
+    for (const headers of [{}, bearerHeaders(forged), bearerHeaders('not-a-token')]) {
+      const response = await getSession(headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toBeNull();
+    }
+  });
+
+  it('ends at sign-out, for the cookie and the bearer token alike', async () => {
+    const { cookie, token } = await signUp(testApp.app);
+
+    const response = await postAuth(testApp.app, '/sign-out', {}, cookieHeaders(cookie));
+
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name.endsWith('session_token'))).toMatchObject({
+      value: '',
+      maxAge: 0,
+    });
+    expect((await getSession(cookieHeaders(cookie))).json()).toBeNull();
+    expect((await getSession(bearerHeaders(token))).json()).toBeNull();
+  });
+
+  it('is still valid for another sign-in of the same user after one signs out', async () => {
+    const { cookie, user } = await signUp(testApp.app);
+    const other = await signIn(testApp.app, { email: user.email, password: TEST_PASSWORD });
+
+    await postAuth(testApp.app, '/sign-out', {}, cookieHeaders(cookie));
+
+    expect((await getSession(cookieHeaders(other.cookie))).json()).toMatchObject({ user: { id: user.id } });
+  });
+});
+
+describe('rate limiting', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ config: { rateLimit: true } });
+  });
+  afterAll(() => limited?.close());
+
+  it('answers the 6th sign-in attempt within a minute with 429, even with the right password', async () => {
+    const { user } = await signUp(limited.app);
+    const attempt = (password: string) =>
+      postAuth(limited.app, '/sign-in/email', { email: user.email, password });
+
+    for (let i = 1; i <= 5; i++) expect((await attempt('Wrong-password1')).statusCode).toBe(401);
+    const refused = await attempt(TEST_PASSWORD);
+
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many attempts, try again in \d+ seconds$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect(refused.headers['set-auth-token']).toBeUndefined();
+  });
+
+  it('is off when config.rateLimit is false', async () => {
+    const { user } = await signUp(testApp.app);
+
+    for (let i = 1; i <= 6; i++) {
+      const response = await postAuth(testApp.app, '/sign-in/email', {
+        email: user.email,
+        password: 'Wrong-password1',
+      });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,254 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { fromNodeHeaders } from 'better-auth/node';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  displayNameSchema,
+  findPasswordProblem,
+  photoUrlSchema,
+} from '@stride/shared';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { accounts, sessions, users, verifications } from '../db/schema/index.js';
+import { AppError } from '../lib/app-error.js';
+import { createFailureLimiter, type FailureLimiter } from '../lib/failure-limiter.js';
+import { type Mailer, createMailer, passwordResetMail } from '../lib/mailer.js';
+
+/** Set by us from the socket (or trusted proxy) address; a client-sent value is overwritten. */
+const CLIENT_IP_HEADER = 'x-stride-client-ip';
+
+/** SPEC.md §5's rules, enforced here as well as in the forms: the body fields each auth path accepts. */
+function checkAccountInput(path: string, body: Record<string, unknown> | undefined): void {
+  if (!body) return;
+  const passwordField =
+    path === '/sign-up/email'
+      ? 'password'
+      : path === '/reset-password' || path === '/change-password'
+        ? 'newPassword'
+        : null;
+  if (passwordField && typeof body[passwordField] === 'string') {
+    const problem = findPasswordProblem(body[passwordField]);
+    if (problem)
+      throw new APIError('BAD_REQUEST', { message: problem, code: 'PASSWORD_DOES_NOT_MEET_REQUIREMENTS' });
+  }
+  if (path === '/sign-up/email' || path === '/update-user') {
+    if (body.name !== undefined) {
+      const name = displayNameSchema.safeParse(body.name);
+      if (!name.success)
+        throw new APIError('BAD_REQUEST', { message: name.error.issues[0]!.message, code: 'INVALID_NAME' });
+    }
+    if (body.image !== undefined && body.image !== null) {
+      const image = photoUrlSchema.safeParse(body.image);
+      if (!image.success)
+        throw new APIError('BAD_REQUEST', {
+          message: image.error.issues[0]!.message,
+          code: 'INVALID_PHOTO_URL',
+        });
+    }
+  }
+}
+
+export function createAuth(db: Database, config: Config, log: FastifyBaseLogger, mailer: Mailer) {
+  return betterAuth({
+    appName: 'Stride',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(passwordResetMail(user, url));
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: config.rateLimit,
+      window: 60,
+      max: 100,
+      customRules: {
+        // Failed sign-ins are limited per account and address by the route below, not per request here.
+        '/sign-in/email': false,
+        '/sign-up/email': { window: 60, max: config.rateLimits.signUps },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth turns the Origin/CSRF check off when NODE_ENV=test or TEST is set; keep it on everywhere.
+      disableOriginCheck: false,
+    },
+    // Through our logger, so LOG_LEVEL applies and lines stay JSON. Not 'debug'/'warn'/'error': with those
+    // better-auth also prints every refused request's message to the console itself.
+    logger: {
+      level: 'info',
+      log: (level, message, ...args) =>
+        log[level](args.length > 0 ? { details: args } : {}, `better-auth: ${message}`),
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        checkAccountInput(ctx.path, ctx.body as Record<string, unknown> | undefined);
+      }),
+    },
+    plugins: [
+      bearer(),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  // Google's OpenID Connect discovery (or a local provider's, in tests): unlike the built-in
+                  // google provider, every endpoint follows the issuer.
+                  providerId: 'google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  // Logging out of Stride must not log the visitor out of their Google account.
+                  disableProviderLogout: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionUser = Auth['$Infer']['Session']['user'];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /** The signed-in user (cookie or bearer token), or null; resolved once per request on first use. */
+    getUser: () => Promise<SessionUser | null>;
+    /** The signed-in user, or a 401. */
+    requireUser: () => Promise<SessionUser>;
+  }
+}
+
+function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
+
+function signInKeys(request: FastifyRequest): { account: string | null; keys: string[] } {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  const account = typeof email === 'string' ? `account:${email.trim().toLowerCase()}` : null;
+  return { account, keys: [`ip:${request.ip}`, ...(account ? [account] : [])] };
+}
+
+async function handleAuthRequest(
+  auth: Auth,
+  config: Config,
+  signInFailures: FailureLimiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const isSignIn =
+    config.rateLimit && request.method === 'POST' && request.url.split('?')[0] === SIGN_IN_PATH;
+  const signIn = isSignIn ? signInKeys(request) : null;
+  if (signIn) {
+    const wait = signInFailures.retryAfterSeconds(signIn.keys);
+    if (wait > 0) {
+      return reply
+        .status(429)
+        .headers({ 'retry-after': String(wait), 'x-retry-after': String(wait) })
+        .send({ code: 'TOO_MANY_REQUESTS', message: `Too many attempts, try again in ${wait} seconds` });
+    }
+  }
+
+  const url = new URL(request.url, config.publicUrl);
+  const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
+  const response = await auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers: toWebHeaders(request),
+      body: hasBody
+        ? typeof request.body === 'string'
+          ? request.body
+          : JSON.stringify(request.body)
+        : undefined,
+    }),
+  );
+  if (signIn && response.status === 401) signInFailures.recordFailure(signIn.keys);
+  if (signIn?.account && response.ok) signInFailures.reset(signIn.account);
+
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'content-length') reply.header(key, value);
+  });
+  return reply.send(response.body ? await response.text() : null);
+}
+
+/** better-auth under /api/auth/*, and `request.getUser()` / `request.requireUser()` for our routes. */
+export const authPlugin = fp<{ db: Database; config: Config; mailer?: Mailer }>(
+  async (app: FastifyInstance, { db, config, mailer }) => {
+    const auth = createAuth(db, config, app.log, mailer ?? createMailer(config.mail, app.log));
+    const signInFailures = createFailureLimiter({ max: config.rateLimits.signInFailures, windowMs: 60_000 });
+    app.decorate('auth', auth);
+
+    app.decorateRequest('getUser', function (this: FastifyRequest) {
+      const cache = sessionCache.get(this);
+      if (cache) return cache;
+      const pending = auth.api
+        .getSession({ headers: toWebHeaders(this) })
+        .then((session) => session?.user ?? null);
+      sessionCache.set(this, pending);
+      return pending;
+    });
+    app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+      const user = await this.getUser();
+      if (!user) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
+      return user;
+    });
+
+    // Some OAuth providers post their callback as a form; better-auth reads the raw body itself.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, body),
+    );
+
+    /** What the sign-in screens may offer on this server. */
+    app.get('/api/auth-options', async () => ({ google: config.google !== null }));
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      handler: (request, reply) => handleAuthRequest(auth, config, signInFailures, request, reply),
+    });
+  },
+  { name: 'auth' },
+);
+
+const sessionCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** An `onRequest` hook for signed-in routes: 401 before the body is even read. */
+export async function authenticate(request: FastifyRequest): Promise<void> {
+  await request.requireUser();
+}

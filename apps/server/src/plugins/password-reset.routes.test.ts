@@ -1,0 +1,125 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES } from '@stride/shared';
+import { decodeQuotedPrintable, startSmtpReceiver } from '../testing/smtp-receiver.js';
+import {
+  TEST_PASSWORD,
+  TEST_PUBLIC_URL,
+  type TestApp,
+  buildTestApp,
+  createTestConfig,
+  makeSignUpInput,
+  postAuth,
+  signIn,
+  signUp,
+} from '../testing/test-app.js';
+
+const NEW_PASSWORD = 'Fresh2Legs';
+const RESET_PAGE = `${TEST_PUBLIC_URL}/reset-password`;
+
+const requestReset = (testApp: TestApp, email: string) =>
+  postAuth(testApp.app, '/request-password-reset', { email, redirectTo: RESET_PAGE });
+
+/** Follows the mailed link the way a browser would: better-auth checks the token and redirects to our page. */
+async function tokenFromLink(testApp: TestApp, mailText: string): Promise<string> {
+  const link = /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(mailText)?.[0];
+  expect(link, 'the mail carries a reset link').toBeDefined();
+  const url = new URL(link!);
+  const response = await testApp.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  expect(response.statusCode).toBe(302);
+  const location = new URL(response.headers.location as string, TEST_PUBLIC_URL);
+  expect(`${location.origin}${location.pathname}`).toBe(RESET_PAGE);
+  return location.searchParams.get('token')!;
+}
+
+describe('password reset by e-mail, over a real SMTP exchange', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    const base = createTestConfig();
+    testApp = await buildTestApp({ config: { mail: { ...base.mail, smtpUrl: smtp.url } } });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await smtp?.close();
+  });
+
+  it('mails a single-use link; the new password works, the old one and other sessions end', async () => {
+    const input = makeSignUpInput();
+    const otherDevice = await signUp(testApp.app, input);
+
+    const answer = await requestReset(testApp, input.email);
+    expect(answer.statusCode).toBe(200);
+
+    const mail = await smtp.mailTo(input.email);
+    expect(mail.raw).toMatch(/^Subject: Reset your Stride password/m);
+    const token = await tokenFromLink(testApp, mail.text);
+
+    const weak = await postAuth(testApp.app, '/reset-password', { newPassword: 'lowercase1', token });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toBe(PASSWORD_MESSAGES.noUppercase);
+
+    const reset = await postAuth(testApp.app, '/reset-password', { newPassword: NEW_PASSWORD, token });
+    expect(reset.statusCode).toBe(200);
+
+    await signIn(testApp.app, { email: input.email, password: NEW_PASSWORD });
+    const old = await postAuth(testApp.app, '/sign-in/email', {
+      email: input.email,
+      password: TEST_PASSWORD,
+    });
+    expect(old.statusCode).toBe(401);
+
+    const session = await testApp.app.inject({
+      url: '/api/auth/get-session',
+      headers: { authorization: `Bearer ${otherDevice.token}` },
+    });
+    expect(session.json()).toBeNull();
+
+    const reused = await postAuth(testApp.app, '/reset-password', { newPassword: 'Another3Try', token });
+    expect(reused.statusCode).toBe(400);
+  });
+
+  it('answers an unknown address exactly as a known one, and sends nothing', async () => {
+    const before = smtp.mails.length;
+    const known = makeSignUpInput();
+    await signUp(testApp.app, known);
+
+    const unknownAnswer = await requestReset(testApp, 'nobody-here@example.com');
+    const knownAnswer = await requestReset(testApp, known.email);
+    expect(unknownAnswer.statusCode).toBe(knownAnswer.statusCode);
+    expect(unknownAnswer.json()).toEqual(knownAnswer.json());
+
+    await smtp.mailTo(known.email);
+    expect(smtp.mails.slice(before).flatMap((mail) => mail.to)).toEqual([known.email]);
+  });
+});
+
+describe('password reset without SMTP (the embedded default)', () => {
+  let testApp: TestApp;
+  let outboxDir: string;
+  beforeAll(async () => {
+    outboxDir = await mkdtemp(path.join(tmpdir(), 'stride-outbox-'));
+    const base = createTestConfig();
+    testApp = await buildTestApp({ config: { mail: { ...base.mail, smtpUrl: undefined, outboxDir } } });
+  });
+  afterAll(() => testApp?.close());
+
+  it('writes the mail to DATA_DIR/outbox as an .eml file with a working link', async () => {
+    const input = makeSignUpInput();
+    await signUp(testApp.app, input);
+    expect((await requestReset(testApp, input.email)).statusCode).toBe(200);
+
+    const files = await readdir(outboxDir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const eml = await readFile(path.join(outboxDir, files[0]!), 'utf8');
+    expect(eml).toContain(`To: ${input.email}`);
+    const token = await tokenFromLink(testApp, decodeQuotedPrintable(eml));
+    expect(
+      (await postAuth(testApp.app, '/reset-password', { newPassword: NEW_PASSWORD, token })).statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../testing/test-app.js';
+
+const INDEX_HTML =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/app-abc.js"></script></body></html>';
+const APP_JS = 'console.log("stride");';
+
+describe('with a built web app', () => {
+  let webDistDir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    webDistDir = await mkdtemp(path.join(tmpdir(), 'stride-web-dist-'));
+    await mkdir(path.join(webDistDir, 'assets'));
+    await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(webDistDir, 'assets', 'app-abc.js'), APP_JS);
+    await writeFile(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    testApp = await buildTestApp({ config: { webDistDir } });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await rm(webDistDir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/some/client/route', '/marathons/42?tab=details'])(
+    'answers the page %s with index.html, never cached',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('serves hashed assets with an immutable, year-long cache', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(APP_JS);
+  });
+
+  it('serves other files revalidated on every use', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/favicon.svg' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it.each([
+    ['GET', '/api/nope'],
+    ['GET', '/api'],
+    ['POST', '/some/client/route'],
+  ] as const)('answers %s %s with a JSON 404, not the page', async (method, url) => {
+    const response = await testApp.app.inject({ method, url });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ success: false, message: `Not found: ${method} ${url}` });
+  });
+
+  it('still answers the API', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe.each([
+  ['no web dist dir configured', undefined],
+  ['a web dist dir without index.html', path.join(tmpdir(), 'stride-no-such-dist')],
+])('with %s', (_case, webDistDir) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ config: { webDistDir } });
+  });
+  afterAll(() => testApp?.close());
+
+  it.each(['/', '/some/client/route'])('answers GET %s with a JSON 404', async (url) => {
+    const response = await testApp.app.inject({ method: 'GET', url });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: `Not found: GET ${url}` });
+  });
+});

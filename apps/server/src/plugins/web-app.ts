@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
+
+/**
+ * Serves the built web app. Unknown non-/api GETs get index.html so client routes survive a reload;
+ * everything else unknown is a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined) {
+  const hasWebApp = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false,
+      // Also runs for the SPA fallback's sendFile('index.html'), after its headers: the page is decided here too.
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(HASHED_ASSETS)
+            ? 'public, max-age=31536000, immutable'
+            : path.basename(filePath) === 'index.html'
+              ? 'no-cache'
+              : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'no built web app found: serving the API only (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0]!;
+    const isApi = urlPath === '/api' || urlPath.startsWith('/api/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    if (hasWebApp && isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${urlPath}` });
+  });
+}

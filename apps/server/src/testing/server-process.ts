@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: where `tsx` and the `@stride/source` workspace packages resolve from. */
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const SERVER_ENTRY = fileURLToPath(new URL('../server.ts', import.meta.url));
+/** Between two health checks while a server starts: a polling interval, not a wait for a guessed duration. */
+const POLL_INTERVAL_MS = 50;
+
+export type ProcessExit = { code: number | null; signal: NodeJS.Signals | null; output: string };
+
+export type ServerProcess = {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  pid: number;
+  /** Settles when the process has exited, with everything it printed. */
+  exited: Promise<ProcessExit>;
+  /** Resolves once GET /api/health answers 200; rejects with the output if the process exits first. */
+  waitUntilHealthy: () => Promise<void>;
+  /** Sends the signal and waits for the process to exit. */
+  stop: (signal?: NodeJS.Signals) => Promise<ProcessExit>;
+};
+
+const running = new Set<ChildProcess>();
+
+/** A TCP port on loopback that nothing listens on right now. */
+export async function findFreePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  return address.port;
+}
+
+/**
+ * Runs the real entry (src/server.ts through tsx) as its own process, on loopback only (a free PORT
+ * unless given), with these variables on top of a minimal environment: none of the runner's leak in.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = env.PORT ?? String(await findFreePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@stride/source', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TMPDIR: process.env.TMPDIR,
+      HOST: '127.0.0.1',
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      PORT: port,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const exited = new Promise<ProcessExit>((resolve, reject) => {
+    child.once('error', reject);
+    // 'close', not 'exit': by then stdout and stderr are fully read.
+    child.once('close', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal, output });
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+
+  const waitUntilHealthy = async () => {
+    for (;;) {
+      try {
+        const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        if (response.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      const exit = await Promise.race([exited, delay(POLL_INTERVAL_MS)]);
+      if (exit) {
+        throw new Error(
+          `The server exited (code ${exit.code}, signal ${exit.signal}) before it was healthy:\n${exit.output}`,
+        );
+      }
+    }
+  };
+
+  return {
+    url,
+    pid: child.pid!,
+    exited,
+    waitUntilHealthy,
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** For afterEach: kills (SIGKILL) every server this file started that is still running, and waits. */
+export async function killServerProcesses(): Promise<void> {
+  await Promise.all(
+    [...running].map(async (child) => {
+      const closed = once(child, 'close');
+      child.kill('SIGKILL');
+      await closed;
+    }),
+  );
+}

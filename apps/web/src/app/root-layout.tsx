@@ -1,0 +1,26 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from '../components/layout/footer';
+import { Navbar } from '../components/layout/navbar';
+import { useLogout } from '../features/auth/use-logout';
+import { useSession } from '../lib/auth-client';
+
+export function RootLayout() {
+  const { data, isPending } = useSession();
+  const logout = useLogout();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="btn btn-sm sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <Navbar user={data?.user ?? null} isLoadingUser={isPending} onLogout={() => void logout()} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link, useLocation } from 'react-router';
+import { AuthCard } from '../../../components/layout/auth-card';
+import { paths } from '../../../config/paths';
+import { GoogleSignInButton } from '../../../features/auth/components/google-sign-in-button';
+import { SignUpForm } from '../../../features/auth/components/signup-form';
+import { isOnWayBack } from '../../../features/auth/redirect-target';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+export function Component() {
+  useDocumentTitle('SignUp');
+  const location = useLocation();
+  return (
+    <AuthCard title="Create your account">
+      <SignUpForm />
+      <div className="divider my-0">or</div>
+      <GoogleSignInButton />
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link
+          to={paths.login}
+          state={location.state}
+          replace={isOnWayBack(location.state)}
+          className="link link-primary"
+        >
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

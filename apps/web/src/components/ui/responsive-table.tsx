@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+
+export type TableColumn<T> = {
+  header: string;
+  cell: (row: T, index: number) => ReactNode;
+  /** The column that names the row: a row header in the table, the heading of the card. */
+  isRowHeader?: boolean;
+  /** Shown in the table only (e.g. a row number). */
+  isTableOnly?: boolean;
+};
+
+type ResponsiveTableProps<T> = {
+  /** Names the table for screen readers. */
+  caption: string;
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: ReadonlyArray<TableColumn<T>>;
+  /** The buttons of a row, in the last column 'Actions' and at the foot of a card. */
+  actions: (row: T) => ReactNode;
+};
+
+/**
+ * A table from the md breakpoint up and a list of cards below it, so a phone never scrolls sideways. Only one
+ * of the two is displayed, so only one is in the accessibility tree.
+ */
+export function ResponsiveTable<T>({ caption, rows, rowKey, columns, actions }: ResponsiveTableProps<T>) {
+  const rowHeader = columns.find((column) => column.isRowHeader);
+  const cardFields = columns.filter((column) => !column.isRowHeader && !column.isTableOnly);
+  return (
+    <>
+      <div className="border-base-300 hidden overflow-x-auto rounded-box border md:block">
+        <table className="table">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col">
+                  {column.header}
+                </th>
+              ))}
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) =>
+                  column.isRowHeader ? (
+                    <th key={column.header} scope="row" className="font-semibold">
+                      {column.cell(row, index)}
+                    </th>
+                  ) : (
+                    <td key={column.header}>{column.cell(row, index)}</td>
+                  ),
+                )}
+                <td>{actions(row)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="space-y-4 md:hidden" aria-label={caption}>
+        {rows.map((row, index) => (
+          <li key={rowKey(row)} className="card bg-base-100 border-base-300 border shadow-sm">
+            <div className="card-body gap-3 p-4">
+              {rowHeader && <h2 className="card-title text-lg break-words">{rowHeader.cell(row, index)}</h2>}
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                {cardFields.map((column) => (
+                  <div key={column.header} className="contents">
+                    <dt className="text-base-content/75 font-medium">{column.header}</dt>
+                    <dd className="min-w-0 break-words">{column.cell(row, index)}</dd>
+                  </div>
+                ))}
+              </dl>
+              <div className="card-actions justify-end">{actions(row)}</div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** 'Update' and 'Delete' for one record; screen readers also hear which record. */
+export function RowActions({
+  itemName,
+  onUpdate,
+  onDelete,
+}: {
+  itemName: string;
+  onUpdate: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="button" className="btn btn-primary btn-sm" onClick={onUpdate}>
+        Update<span className="sr-only"> {itemName}</span>
+      </button>
+      <button type="button" className="btn btn-error btn-sm" onClick={onDelete}>
+        Delete<span className="sr-only"> {itemName}</span>
+      </button>
+    </div>
+  );
+}

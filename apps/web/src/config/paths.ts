@@ -1,0 +1,21 @@
+/** Every URL of the web app, once (SPEC.md §2). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  upcomingMarathons: '/upcoming-marathons',
+  blogs: '/blogs',
+  blog: (id: number | string) => `/blog/${id}`,
+  marathons: '/marathons',
+  marathonDetails: (id: string) => `/marathon-details/${id}`,
+  registration: (id: string) => `/registration/${id}`,
+  dashboard: {
+    root: '/dashboard',
+    addMarathon: '/dashboard/add-marathon',
+    myMarathons: '/dashboard/my-marathons',
+    myApplies: '/dashboard/my-applies',
+    settings: '/dashboard/settings',
+  },
+} as const;

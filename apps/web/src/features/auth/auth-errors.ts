@@ -1,0 +1,26 @@
+import { AUTH_MESSAGES } from './messages';
+
+export type AuthError = {
+  code?: string | undefined;
+  message?: string | undefined;
+  status?: number | undefined;
+};
+
+/** better-auth's codes in words a runner understands; unknown codes fall back to the server's message. */
+const MESSAGES_BY_CODE: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
+  USER_ALREADY_EXISTS: 'An account with this email already exists. Log in instead.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Log in instead.',
+  INVALID_EMAIL: 'Enter a valid email address',
+};
+
+/** The one place that turns an auth failure into the text shown to the user. */
+export function describeAuthError(error: AuthError, retryAfterSeconds?: number): string {
+  if (error.status === 429) {
+    return retryAfterSeconds
+      ? `Too many attempts, try again in ${retryAfterSeconds} seconds`
+      : 'Too many attempts, try again in a minute';
+  }
+  if (error.code && MESSAGES_BY_CODE[error.code]) return MESSAGES_BY_CODE[error.code]!;
+  return error.message || AUTH_MESSAGES.unexpected;
+}

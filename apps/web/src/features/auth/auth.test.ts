@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { describeAuthError } from './auth-errors';
+import { isOnWayBack, redirectTarget } from './redirect-target';
+
+describe('redirectTarget', () => {
+  it('returns to the requested location with its query and hash', () => {
+    expect(
+      redirectTarget({ from: { pathname: '/dashboard/my-applies', search: '?q=x', hash: '#top' } }),
+    ).toBe('/dashboard/my-applies?q=x#top');
+  });
+
+  it.each([
+    [undefined],
+    [null],
+    [{}],
+    [{ from: { pathname: '//evil.example' } }],
+    [{ from: { pathname: '/login' } }],
+  ])('goes home when there is no safe target: %j', (state) => {
+    expect(redirectTarget(state)).toBe('/');
+  });
+});
+
+describe('isOnWayBack', () => {
+  it('is true only while the guard has a page to return to', () => {
+    expect(isOnWayBack({ from: { pathname: '/dashboard', search: '', hash: '' } })).toBe(true);
+    expect(isOnWayBack(null)).toBe(false);
+    expect(isOnWayBack({ from: { pathname: '/login' } })).toBe(false);
+  });
+});
+
+describe('describeAuthError', () => {
+  it('names wrong credentials plainly', () => {
+    expect(describeAuthError({ code: 'INVALID_EMAIL_OR_PASSWORD', status: 401 })).toBe(
+      'Invalid email or password',
+    );
+  });
+
+  it('says how long to wait when rate limited', () => {
+    expect(describeAuthError({ status: 429 }, 42)).toBe('Too many attempts, try again in 42 seconds');
+  });
+
+  it("keeps the server's message for codes it does not know", () => {
+    expect(
+      describeAuthError({
+        code: 'SOMETHING_NEW',
+        message: 'Password should contain at least one uppercase letter.',
+      }),
+    ).toBe('Password should contain at least one uppercase letter.');
+  });
+});

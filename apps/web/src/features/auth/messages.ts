@@ -1,0 +1,13 @@
+/** User-facing texts of the account screens (SPEC.md §2, §4, §8), shared by the screens and their tests. */
+export const AUTH_MESSAGES = {
+  loginSuccess: 'Login successful',
+  signUpSuccess: 'Registration successful',
+  logoutSuccess: 'Logout Success',
+  googleUnavailable: 'Google sign-in is not set up on this server.',
+  googleSuccess: 'Signed in with Google',
+  resetLinkSent: 'A password reset link has been sent to your email',
+  passwordChanged: 'Your password has been changed. Log in with the new one.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
+  profileUpdated: 'Profile Update Successfully',
+  unexpected: 'Something went wrong. Please try again.',
+} as const;

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatPostDate, type BlogPost } from '../blog-posts';
+import { BLOG_MESSAGES } from '../messages';
+
+/** Date and author of a post. */
+export function PostByline({ post, className = '' }: { post: BlogPost; className?: string }) {
+  return (
+    <p className={`text-base-content/75 flex flex-wrap gap-x-2 text-sm ${className}`}>
+      <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+      <span aria-hidden>·</span>
+      <span>
+        <span className="sr-only">By </span>
+        {post.author}
+      </span>
+    </p>
+  );
+}
+
+/** A news card (SPEC.md §2): image, date, author, title, excerpt and 'Read More'. */
+export function BlogCard({ post }: { post: BlogPost }) {
+  return (
+    <article className="card bg-base-100 border-base-300 h-full border shadow-sm transition hover:shadow-md">
+      <figure className="aspect-video">
+        <img
+          src={post.image}
+          alt=""
+          className="h-full w-full object-cover"
+          width={800}
+          height={450}
+          loading="lazy"
+          decoding="async"
+        />
+      </figure>
+      <div className="card-body gap-2 p-5">
+        <PostByline post={post} />
+        <h3 className="card-title text-lg leading-snug">{post.title}</h3>
+        <p className="text-base-content/85">{post.excerpt}</p>
+        <div className="card-actions mt-auto pt-2">
+          <Link to={paths.blog(post.id)} className="btn btn-primary btn-sm">
+            {BLOG_MESSAGES.readMore}
+            <span className="sr-only">: {post.title}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The news grid: 1 column on small screens, 2 on medium, 3 on large (SPEC.md §9). */
+export function BlogGrid({ posts }: { posts: readonly BlogPost[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <BlogCard post={post} />
+        </li>
+      ))}
+    </ul>
+  );
+}

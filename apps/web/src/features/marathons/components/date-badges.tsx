@@ -1,0 +1,32 @@
+import type { Marathon } from '@stride/shared';
+import { formatBadgeDate } from '../../../lib/dates';
+import { DETAILS_MESSAGES } from '../details-messages';
+
+type DateFields = Pick<Marathon, 'startRegDate' | 'endRegDate' | 'startDate'>;
+
+const BADGES: Array<{ label: string; field: keyof DateFields }> = [
+  { label: DETAILS_MESSAGES.registrationStart, field: 'startRegDate' },
+  { label: DETAILS_MESSAGES.registrationEnd, field: 'endRegDate' },
+  { label: DETAILS_MESSAGES.marathonStart, field: 'startDate' },
+];
+
+/** The three dates of a race (SPEC.md §2): 'N/A' when missing, 'Invalid date' when unreadable. */
+export function DateBadges({ marathon }: { marathon: DateFields }) {
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {BADGES.map(({ label, field }) => {
+        const text = formatBadgeDate(marathon[field]);
+        const isDate = text !== 'N/A' && text !== 'Invalid date';
+        return (
+          <li
+            key={field}
+            className="border-base-300 bg-base-200 rounded-box border px-3 py-1.5 text-sm leading-snug"
+          >
+            <span className="font-semibold">{label}:</span>{' '}
+            {isDate ? <time dateTime={marathon[field]}>{text}</time> : text}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Marathon } from '@stride/shared';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatDay } from '../../../lib/dates';
+
+/** A race in a grid (SPEC.md §2): poster, title, location, start date and 'See Details'. */
+export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; eager?: boolean }) {
+  return (
+    <article className="card bg-base-100 border-base-300 h-full border shadow-sm transition hover:shadow-md">
+      <figure className="aspect-video">
+        <img
+          src={marathon.image}
+          alt={`Poster of ${marathon.title}`}
+          className="h-full w-full object-cover"
+          width={800}
+          height={450}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      </figure>
+      <div className="card-body gap-2 p-5">
+        <h3 className="card-title text-lg leading-snug">{marathon.title}</h3>
+        <p className="text-base-content/75 text-sm">{marathon.location}</p>
+        <p className="text-sm">
+          <span className="sr-only">Starts on </span>
+          <time dateTime={marathon.startDate}>{formatDay(marathon.startDate)}</time>
+        </p>
+        <div className="card-actions mt-auto justify-end pt-2">
+          <Link to={paths.marathonDetails(marathon._id)} className="btn btn-primary btn-sm">
+            See Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The card grid: 1 column on small screens, 2 on medium, 4 on large (SPEC.md §9). */
+export function MarathonGrid({ marathons, eagerCount = 0 }: { marathons: Marathon[]; eagerCount?: number }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">
+      {marathons.map((marathon, index) => (
+        <li key={marathon._id}>
+          <MarathonCard marathon={marathon} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

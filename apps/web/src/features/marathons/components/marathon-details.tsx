@@ -1,0 +1,68 @@
+import { useId, useState } from 'react';
+import type { Marathon } from '@stride/shared';
+import { DETAILS_MESSAGES } from '../details-messages';
+import { getRegistrationState } from '../registration-window';
+import { CountdownRings } from './countdown-rings';
+import { DateBadges } from './date-badges';
+import { RegistrationStatus } from './registration-status';
+
+/**
+ * A race's details (SPEC.md §2): poster, title, facts, the three dates, the register area and the countdown.
+ * `isRegistered` is undefined while the runner's registrations load. Give it a `key` per race.
+ */
+export function MarathonDetails({
+  marathon,
+  isRegistered,
+}: {
+  marathon: Marathon;
+  isRegistered: boolean | undefined;
+}) {
+  const [openedAt] = useState(() => new Date());
+  const countdownHeadingId = useId();
+  const facts = [
+    { label: DETAILS_MESSAGES.location, value: marathon.location },
+    { label: DETAILS_MESSAGES.distance, value: marathon.distance },
+    { label: DETAILS_MESSAGES.totalRegistrations, value: marathon.totalRegistrationCount ?? 0 },
+  ];
+
+  return (
+    <article className="mx-auto max-w-6xl space-y-10 px-4 py-10 [overflow-wrap:anywhere]">
+      <div className="grid items-start gap-8 lg:grid-cols-2">
+        <figure className="rounded-box bg-base-200 overflow-hidden">
+          <img
+            src={marathon.image}
+            alt={`Poster of ${marathon.title}`}
+            className="aspect-video h-full w-full object-cover"
+            width={800}
+            height={450}
+          />
+        </figure>
+        <div className="space-y-5">
+          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{marathon.title}</h1>
+          <ul className="space-y-1">
+            {facts.map(({ label, value }) => (
+              <li key={label}>
+                <span className="font-semibold">{label}:</span> {value}
+              </li>
+            ))}
+          </ul>
+          <DateBadges marathon={marathon} />
+          <p className="text-base-content/85 whitespace-pre-line">{marathon.description}</p>
+          <RegistrationStatus
+            marathonId={marathon._id}
+            state={getRegistrationState(marathon, openedAt, isRegistered)}
+          />
+        </div>
+      </div>
+      <section
+        aria-labelledby={countdownHeadingId}
+        className="rounded-box border-base-300 bg-base-100 space-y-6 border p-6 text-center"
+      >
+        <h2 id={countdownHeadingId} className="text-2xl font-bold">
+          {DETAILS_MESSAGES.countdownHeading}
+        </h2>
+        <CountdownRings startDate={marathon.startDate} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import {
+  DISTANCES,
+  MARATHON_FIELD_LABELS as LABELS,
+  MARATHON_LIMITS,
+  createMarathonSchema,
+  type CreateMarathonInput,
+} from '@stride/shared';
+import { FormActions } from '../../../components/ui/form-actions';
+import { FormField } from '../../../components/ui/form-field';
+import { LabelledControl } from '../../../components/ui/labelled-control';
+import type { FieldErrors } from '../../../lib/form-errors';
+import { useFormSubmission } from '../../../lib/use-form-submission';
+import {
+  EMPTY_MARATHON_FORM,
+  MARATHON_DATE_FIELDS,
+  formValuesToInput,
+  type MarathonFormValues,
+} from '../marathon-form-values';
+import { DateTimeField } from './date-time-field';
+
+type MarathonFormProps = {
+  /** Prefilled values (the update modal); the add form starts empty. */
+  initialValues?: MarathonFormValues;
+  submitLabel: string;
+  /**
+   * Called with a body that passed `createMarathonSchema`. Resolves with the fields the server refused (a 400),
+   * to show beside them, or nothing.
+   */
+  onSubmit: (input: CreateMarathonInput) => Promise<FieldErrors | void>;
+  /** When given, a 'Cancel' button sits beside the submit button. */
+  onCancel?: () => void;
+  cancelLabel?: string | undefined;
+};
+
+/** The add and update form of SPEC.md §2 (Add New Marathon, Update Marathon), checked by the shared schema. */
+export function MarathonForm({
+  initialValues = EMPTY_MARATHON_FORM,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  cancelLabel,
+}: MarathonFormProps) {
+  const [values, setValues] = useState(initialValues);
+  const { formRef, errors, isSubmitting, submit, clearError } = useFormSubmission();
+
+  function setField<K extends keyof MarathonFormValues>(field: K, value: MarathonFormValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    clearError(field);
+  }
+
+  const input = formValuesToInput(values);
+  // Text fields share everything but their name, label and input type.
+  const textField = (field: 'title' | 'location' | 'image', props: { type?: string; maxLength?: number }) => (
+    <FormField
+      label={LABELS[field]}
+      name={field}
+      required
+      value={values[field]}
+      error={errors[field]}
+      onChange={(event) => setField(field, event.target.value)}
+      {...props}
+    />
+  );
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      className="grid gap-x-4 gap-y-1 md:grid-cols-2"
+      onSubmit={(event) => void submit(event, createMarathonSchema.safeParse(input), () => onSubmit(input))}
+    >
+      <div className="md:col-span-2">{textField('title', { maxLength: MARATHON_LIMITS.title })}</div>
+      {MARATHON_DATE_FIELDS.map((field) => (
+        <DateTimeField
+          key={field}
+          label={LABELS[field]}
+          name={field}
+          value={values[field]}
+          error={errors[field]}
+          onChange={(date) => setField(field, date)}
+        />
+      ))}
+      {textField('location', { maxLength: MARATHON_LIMITS.location })}
+      <LabelledControl label={LABELS.distance} error={errors.distance}>
+        {(control) => (
+          <select
+            {...control}
+            name="distance"
+            className="select w-full"
+            value={values.distance}
+            onChange={(event) => setField('distance', event.target.value as MarathonFormValues['distance'])}
+          >
+            {DISTANCES.map((distance) => (
+              <option key={distance} value={distance}>
+                {distance}
+              </option>
+            ))}
+          </select>
+        )}
+      </LabelledControl>
+      <div className="md:col-span-2">
+        <LabelledControl label={LABELS.description} error={errors.description}>
+          {(control) => (
+            <textarea
+              {...control}
+              name="description"
+              required
+              rows={4}
+              maxLength={MARATHON_LIMITS.description}
+              className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
+              value={values.description}
+              onChange={(event) => setField('description', event.target.value)}
+            />
+          )}
+        </LabelledControl>
+      </div>
+      <div className="md:col-span-2">{textField('image', { type: 'url' })}</div>
+
+      <div className="mt-4 md:col-span-2">
+        <FormActions
+          submitLabel={submitLabel}
+          isSubmitting={isSubmitting}
+          onCancel={onCancel}
+          cancelLabel={cancelLabel}
+        />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { useLocation, useNavigation } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import type { MarathonPage } from '../api/marathons-api';
+import { MARATHON_LIST_MESSAGES } from '../list-messages';
+import { pageRange } from '../paging';
+import { MarathonResults, MarathonsLoadFailed } from './marathon-list-states';
+import { Pagination } from './pagination';
+
+/** Both list screens have the tab title 'Marathons' (SPEC.md §2). */
+const LIST_TITLE = 'Marathons';
+
+type ListFrameProps = { heading: string; description: string; toolbar?: ReactNode; children: ReactNode };
+
+function ListFrame({ heading, description, toolbar, children }: ListFrameProps) {
+  useDocumentTitle(LIST_TITLE);
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{heading}</h1>
+          <p className="text-base-content/75 mt-2">{description}</p>
+        </div>
+        {toolbar}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+type MarathonListPageProps = {
+  heading: string;
+  description: string;
+  /** Controls beside the heading, e.g. the sort dropdown. */
+  toolbar?: ReactNode;
+  result: MarathonPage;
+  emptyText: string;
+};
+
+/**
+ * A paged list screen: heading, a count, the card grid (dimmed while the next page or sort loads) and the
+ * pager. The page's data comes from the route loader, so the URL alone decides what is shown.
+ */
+export function MarathonListPage({
+  heading,
+  description,
+  toolbar,
+  result,
+  emptyText,
+}: MarathonListPageProps) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const { items, total, page, limit } = result;
+  const { from, to } = pageRange(page, limit, total);
+
+  return (
+    <ListFrame heading={heading} description={description} toolbar={toolbar}>
+      {total > 0 && (
+        <h2 className="text-base-content/75 mb-4 text-sm font-normal">
+          {from > 0 ? `Showing ${from}–${to} of ${total} marathons` : `${total} marathons in all`}
+        </h2>
+      )}
+      <div aria-busy={isUpdating} className={`transition-opacity ${isUpdating ? 'opacity-60' : ''}`}>
+        <MarathonResults
+          marathons={items}
+          emptyText={total > 0 ? MARATHON_LIST_MESSAGES.pageOutOfRange : emptyText}
+          eagerCount={4}
+        />
+      </div>
+      <Pagination page={page} total={total} limit={limit} label={`${heading} pages`} />
+    </ListFrame>
+  );
+}
+
+/** A list screen's error boundary: its heading and the friendly failure message instead of a blank page. */
+export function MarathonListError({ heading, description }: { heading: string; description: string }) {
+  return (
+    <ListFrame heading={heading} description={description}>
+      <MarathonsLoadFailed />
+    </ListFrame>
+  );
+}

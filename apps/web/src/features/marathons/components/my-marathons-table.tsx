@@ -1,0 +1,41 @@
+import type { Marathon } from '@stride/shared';
+import { ResponsiveTable, RowActions, type TableColumn } from '../../../components/ui/responsive-table';
+import { formatDay } from '../../../lib/dates';
+import { MARATHON_DASHBOARD_MESSAGES as M } from '../dashboard-messages';
+
+const COLUMNS: ReadonlyArray<TableColumn<Marathon>> = [
+  { header: M.columns.name, cell: (marathon) => marathon.title, isRowHeader: true },
+  {
+    header: M.columns.date,
+    cell: (marathon) => <time dateTime={marathon.startDate}>{formatDay(marathon.startDate)}</time>,
+  },
+  { header: M.columns.distance, cell: (marathon) => marathon.distance },
+  { header: M.columns.location, cell: (marathon) => marathon.location },
+];
+
+/** SPEC.md §2 My Marathons: Marathon Name, Date, Distance, Location, Actions (cards on small screens). */
+export function MyMarathonsTable({
+  marathons,
+  onUpdate,
+  onDelete,
+}: {
+  marathons: readonly Marathon[];
+  onUpdate: (marathon: Marathon) => void;
+  onDelete: (marathon: Marathon) => void;
+}) {
+  return (
+    <ResponsiveTable
+      caption={M.listCaption}
+      rows={marathons}
+      rowKey={(marathon) => marathon._id}
+      columns={COLUMNS}
+      actions={(marathon) => (
+        <RowActions
+          itemName={marathon.title}
+          onUpdate={() => onUpdate(marathon)}
+          onDelete={() => onDelete(marathon)}
+        />
+      )}
+    />
+  );
+}

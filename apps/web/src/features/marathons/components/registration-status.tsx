@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { DETAILS_MESSAGES } from '../details-messages';
+import type { RegistrationState } from '../registration-window';
+
+/**
+ * The register area of the details screen (SPEC.md §2): 'Register Now' while registration is open, a disabled
+ * 'Registration Closed' with the dates it is open between otherwise, and for a runner who has registered, a
+ * link to their registrations instead.
+ */
+export function RegistrationStatus({ state, marathonId }: { state: RegistrationState; marathonId: string }) {
+  const noticeId = useId();
+  switch (state.kind) {
+    case 'checking':
+      return (
+        <span
+          className="loading loading-dots loading-md text-primary"
+          role="status"
+          aria-label={DETAILS_MESSAGES.checkingRegistration}
+        />
+      );
+    case 'registered':
+      return (
+        <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+          <p className="text-success-content bg-success rounded-box px-4 py-2 font-medium">
+            {DETAILS_MESSAGES.registered}
+          </p>
+          <Link to={paths.dashboard.myApplies} className="btn btn-outline">
+            {DETAILS_MESSAGES.viewRegistrations}
+          </Link>
+        </div>
+      );
+    case 'open':
+      return (
+        <Link to={paths.registration(marathonId)} className="btn btn-primary">
+          {DETAILS_MESSAGES.registerNow}
+        </Link>
+      );
+    case 'closed':
+      return (
+        <div className="flex flex-col items-start gap-3">
+          <button type="button" className="btn" disabled aria-describedby={noticeId}>
+            {DETAILS_MESSAGES.registrationClosed}
+          </button>
+          <p id={noticeId} className="alert alert-warning">
+            {state.notice}
+          </p>
+        </div>
+      );
+  }
+}

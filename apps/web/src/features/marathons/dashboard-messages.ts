@@ -1,0 +1,32 @@
+import type { OutcomeMessages } from '../../lib/record-messages';
+
+/**
+ * User-facing texts of the dashboard's marathon screens, Add Marathon and My Marathons (SPEC.md §2, §4, §8),
+ * shared by the screens and their tests. Field labels are `MARATHON_FIELD_LABELS` in @stride/shared.
+ */
+export const MARATHON_DASHBOARD_MESSAGES = {
+  addTitle: 'Add Marathon',
+  addHeading: 'Add New Marathon',
+  submit: 'Submit Marathon',
+  addedTitle: 'Marathon Added!',
+  addedText: 'Your marathon has been successfully added.',
+  addFailedTitle: 'Error!',
+  addFailedText: 'Failed to add marathon. Please try again.',
+
+  listTitle: 'My Marathons',
+  listHeading: 'Your Created Marathons',
+  listCaption: 'Marathons you created',
+  columns: { name: 'Marathon Name', date: 'Date', distance: 'Distance', location: 'Location' },
+  empty: 'You have not created any marathons yet.',
+  loading: 'Loading your marathons',
+  loadFailed: "We couldn't load your marathons. Please try again.",
+
+  updateHeading: 'Update Marathon',
+  updateSubmit: 'Update Now',
+  cancel: 'Cancel',
+  update: {
+    doneTitle: 'Updated!',
+    refused: { title: 'Error', fallback: 'Update failed' },
+    failed: { title: 'Error', text: 'Failed to update marathon' },
+  } satisfies OutcomeMessages,
+} as const;

@@ -1,0 +1,15 @@
+/** User-facing texts of the marathon list screens (SPEC.md §2, §8), shared by the screens and their tests. */
+export const MARATHON_LIST_MESSAGES = {
+  allHeading: 'All Marathons',
+  upcomingHeading: 'Upcoming Marathons',
+  featuredHeading: 'Featured Marathons',
+  homeUpcomingHeading: 'Get Ready for Upcoming Marathons',
+  sortLabel: 'Sort by',
+  noMarathons: 'No marathons have been published yet.',
+  noUpcoming: 'No upcoming marathons right now. Check back soon.',
+  noFeatured: 'No featured marathons right now. Check back soon.',
+  pageOutOfRange: 'There are no marathons on this page.',
+  loadFailed: "We couldn't load the marathons right now. Please try again in a moment.",
+  /** Logged with the error when a list fails to load (SPEC.md §8). */
+  logPrefix: 'Error fetching marathons:',
+} as const;

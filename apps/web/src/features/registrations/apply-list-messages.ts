@@ -1,0 +1,34 @@
+import type { OutcomeMessages } from '../../lib/record-messages';
+
+/** User-facing texts of the dashboard's My Apply List (SPEC.md §2, §4, §8), shared by the screen and its tests. */
+export const APPLY_LIST_MESSAGES = {
+  title: 'My Apply List',
+  heading: (count: number) => `My Apply List (${count})`,
+  searchLabel: 'Search by marathon title...',
+  caption: 'Marathons you registered for',
+  columns: {
+    number: '#',
+    title: 'Marathon Title',
+    startDate: 'Start Date',
+    name: 'Name',
+    contact: 'Contact',
+    info: 'Info',
+    registeredOn: 'Registered On',
+  },
+  /** Shown for an empty Info. */
+  noInfo: '-',
+  noMatch: 'No marathons found matching your search.',
+  empty: "You haven't registered for any marathon yet.",
+  matches: (shown: number, total: number) => `${shown} of ${total} registrations match`,
+  loading: 'Loading your registrations',
+  loadFailed: "We couldn't load your registrations. Please try again.",
+
+  updateHeading: 'Update Registration',
+  updateSubmit: 'Update Registration',
+  cancel: 'Cancel',
+  update: {
+    doneTitle: 'Updated!',
+    refused: { title: 'Failed!', fallback: 'Update failed.' },
+    failed: { title: 'Error!', text: 'Update failed.' },
+  } satisfies OutcomeMessages,
+} as const;

@@ -1,0 +1,151 @@
+import { InfoField } from './info-field';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  createRegistrationSchema,
+  REGISTRATION_FIELD_LABELS,
+  REGISTRATION_LIMITS,
+  TIMERS,
+} from '@stride/shared';
+import type { Marathon } from '@stride/shared';
+import { FormError, SubmitButton } from '../../../components/ui/form-controls';
+import { FormField } from '../../../components/ui/form-field';
+import { paths } from '../../../config/paths';
+import { showAlert } from '../../../lib/alerts';
+import { formatBadgeDate } from '../../../lib/dates';
+import { fieldErrorsFromIssues } from '../../../lib/form-errors';
+import { createRegistration } from '../api/registrations-api';
+import {
+  describeRegistrationFailure,
+  pickFieldErrors,
+  type RegistrationField,
+  type RegistrationFieldErrors,
+} from '../registration-failure';
+import { REGISTRATION_FORM_MESSAGES as M } from '../registration-messages';
+
+type Values = Record<RegistrationField, string>;
+
+const EMPTY_FORM: Values = { firstName: '', lastName: '', contact: '', info: '' };
+const L = REGISTRATION_FIELD_LABELS;
+
+/**
+ * The registration form of SPEC.md §2: the runner's email and the race shown read-only, then their name,
+ * contact and an optional note. Checked with the API's own schema before sending; on success a short alert,
+ * then their registrations (SPEC.md §4).
+ */
+export function RegistrationForm({ marathon, email }: { marathon: Marathon; email: string }) {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY_FORM);
+  const [fieldErrors, setFieldErrors] = useState<RegistrationFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const bind = (field: RegistrationField) => ({
+    name: field,
+    value: values[field],
+    error: fieldErrors[field],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
+  });
+
+  /** Shows the errors under their fields and puts the cursor in the first one. */
+  function showFieldErrors(errors: RegistrationFieldErrors) {
+    setFieldErrors(errors);
+    const first = (Object.keys(EMPTY_FORM) as RegistrationField[]).find((field) => errors[field]);
+    const control = first && formRef.current?.elements.namedItem(first);
+    if (control instanceof HTMLElement) control.focus();
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = createRegistrationSchema.safeParse({ marathonId: marathon._id, ...values });
+    if (!parsed.success) {
+      showFieldErrors(pickFieldErrors(fieldErrorsFromIssues(parsed.error.issues)));
+      return;
+    }
+    setFieldErrors({});
+    setIsSubmitting(true);
+    try {
+      await createRegistration(parsed.data);
+    } catch (error) {
+      setIsSubmitting(false);
+      const failure = describeRegistrationFailure(error);
+      if (failure.kind === 'fields') {
+        showFieldErrors(failure.fieldErrors);
+      } else if (failure.kind === 'refused') {
+        setFormError(failure.message);
+        void showAlert({ icon: 'error', title: M.refusedTitle, text: failure.message });
+      } else {
+        setFormError(failure.message);
+        window.alert(M.unexpected); // SPEC.md §8: a failed registration says so in a browser alert
+      }
+      return;
+    }
+    setValues(EMPTY_FORM);
+    void showAlert({
+      icon: 'success',
+      title: M.successTitle,
+      text: M.successText(marathon.title),
+      timer: TIMERS.registrationAlertMs,
+    });
+    navigate(paths.dashboard.myApplies);
+  }
+
+  return (
+    <form ref={formRef} onSubmit={handleSubmit} className="space-y-2" noValidate>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <FormField label={M.email} type="email" value={email} readOnly className="bg-base-200" />
+        <FormField
+          label={M.startDate}
+          type="text"
+          value={formatBadgeDate(marathon.startDate)}
+          readOnly
+          className="bg-base-200"
+        />
+      </div>
+      <FormField
+        label={M.marathonTitle}
+        type="text"
+        value={marathon.title}
+        readOnly
+        className="bg-base-200"
+      />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <FormField
+          label={L.firstName}
+          type="text"
+          autoComplete="given-name"
+          required
+          maxLength={REGISTRATION_LIMITS.name}
+          {...bind('firstName')}
+        />
+        <FormField
+          label={L.lastName}
+          type="text"
+          autoComplete="family-name"
+          required
+          maxLength={REGISTRATION_LIMITS.name}
+          {...bind('lastName')}
+        />
+      </div>
+      <FormField
+        label={L.contact}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        maxLength={REGISTRATION_LIMITS.contactMax}
+        {...bind('contact')}
+      />
+      <InfoField
+        value={values.info}
+        error={fieldErrors.info}
+        onChange={(info) => setValues((current) => ({ ...current, info }))}
+      />
+      <FormError message={formError} />
+      <SubmitButton isSubmitting={isSubmitting}>{M.submit}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Registration } from '@stride/shared';
+import { ResponsiveTable, RowActions, type TableColumn } from '../../../components/ui/responsive-table';
+import { formatDay } from '../../../lib/dates';
+import { APPLY_LIST_MESSAGES as M } from '../apply-list-messages';
+
+const COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
+  { header: M.columns.number, cell: (_, index) => index + 1, isTableOnly: true },
+  { header: M.columns.title, cell: (registration) => registration.marathonTitle, isRowHeader: true },
+  {
+    header: M.columns.startDate,
+    cell: (registration) => (
+      <time dateTime={registration.marathonDate}>{formatDay(registration.marathonDate)}</time>
+    ),
+  },
+  { header: M.columns.name, cell: (registration) => `${registration.firstName} ${registration.lastName}` },
+  { header: M.columns.contact, cell: (registration) => registration.contact },
+  { header: M.columns.info, cell: (registration) => registration.info || M.noInfo },
+  {
+    header: M.columns.registeredOn,
+    cell: (registration) => (
+      <time dateTime={registration.timestamp}>{formatDay(registration.timestamp)}</time>
+    ),
+  },
+];
+
+/**
+ * SPEC.md §2 My Apply List: #, Marathon Title, Start Date, Name, Contact, Info ('-' when empty), Registered On,
+ * Actions (cards on small screens).
+ */
+export function RegistrationsTable({
+  registrations,
+  onUpdate,
+  onDelete,
+}: {
+  registrations: readonly Registration[];
+  onUpdate: (registration: Registration) => void;
+  onDelete: (registration: Registration) => void;
+}) {
+  return (
+    <ResponsiveTable
+      caption={M.caption}
+      rows={registrations}
+      rowKey={(registration) => registration._id}
+      columns={COLUMNS}
+      actions={(registration) => (
+        <RowActions
+          itemName={registration.marathonTitle}
+          onUpdate={() => onUpdate(registration)}
+          onDelete={() => onDelete(registration)}
+        />
+      )}
+    />
+  );
+}

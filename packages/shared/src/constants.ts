@@ -1,0 +1,30 @@
+/** Business constants of SPEC.md §9, in one place for the server, the web app and the tests. */
+
+export const DISTANCES = ['25k', '10k', '3k'] as const;
+export type Distance = (typeof DISTANCES)[number];
+export const DEFAULT_DISTANCE: Distance = '10k';
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** bcrypt-style hashers ignore bytes past 72; better-auth caps at 128. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const TIMERS = {
+  toastMs: 1500,
+  marathonAddedAlertMs: 2000,
+  registrationAlertMs: 1500,
+} as const;
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+/** localStorage key of the theme preference; read before first paint by public/theme-init.js. */
+export const THEME_STORAGE_KEY = 'stride-theme';
+
+/** How many races the home page features (GET /api/marathons/featured). */
+export const FEATURED_MARATHONS_LIMIT = 8;
+
+/** Orders of the marathon list (SPEC.md §9), the default first. */
+export const MARATHON_SORTS = ['newest', 'oldest'] as const;
+export type MarathonSort = (typeof MARATHON_SORTS)[number];
+
+/** Races per page of a list: the default, and the most a client may ask for. */
+export const PAGE_LIMITS = { default: 12, max: 100 } as const;

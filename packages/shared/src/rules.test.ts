@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { isRegistrationOpen, secondsUntil } from './rules.js';
+
+describe('isRegistrationOpen', () => {
+  const window = { startRegDate: '2026-05-01T00:00:00.000Z', endRegDate: '2026-05-31T00:00:00.000Z' };
+  it.each([
+    ['2026-04-30T23:59:59.999Z', false],
+    ['2026-05-01T00:00:00.000Z', true],
+    ['2026-05-15T12:00:00.000Z', true],
+    ['2026-05-31T00:00:00.000Z', true],
+    ['2026-05-31T00:00:00.001Z', false],
+  ])('at %s → %s (both ends inclusive)', (now, open) => {
+    expect(isRegistrationOpen(window, new Date(now))).toBe(open);
+  });
+
+  it('accepts Date objects as the server stores them', () => {
+    expect(isRegistrationOpen({ startRegDate: new Date(0), endRegDate: new Date(10) }, new Date(10))).toBe(
+      true,
+    );
+  });
+
+  it('is closed when a date does not parse', () => {
+    expect(isRegistrationOpen({ startRegDate: 'soon', endRegDate: '2999-01-01' }, new Date())).toBe(false);
+  });
+});
+
+describe('secondsUntil', () => {
+  const now = new Date('2026-01-01T00:00:00.000Z');
+  it('counts whole seconds to the start', () => {
+    expect(secondsUntil('2026-01-02T01:01:01.900Z', now)).toBe(86400 + 3600 + 60 + 1);
+  });
+  it.each([['2025-12-31T23:59:59.000Z'], ['not a date'], [null], [undefined]])('is 0 for %j', (start) => {
+    expect(secondsUntil(start, now)).toBe(0);
+  });
+});

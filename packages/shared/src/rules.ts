@@ -1,0 +1,23 @@
+/** Rules both sides apply, without zod, so the web app can import them cheaply (`@stride/shared/rules`). */
+
+type DateLike = Date | string;
+const toTime = (value: DateLike) => (value instanceof Date ? value.getTime() : Date.parse(value));
+
+/** Open from the start of registration to its end, both inclusive (SPEC.md §4). */
+export function isRegistrationOpen(
+  window: { startRegDate: DateLike; endRegDate: DateLike },
+  now: Date,
+): boolean {
+  const start = toTime(window.startRegDate);
+  const end = toTime(window.endRegDate);
+  const at = now.getTime();
+  return start <= at && at <= end;
+}
+
+/** Whole seconds from `now` until `start`, floored at 0; 0 for an unparseable date (SPEC.md §4 countdown). */
+export function secondsUntil(start: DateLike | null | undefined, now: Date): number {
+  if (start === null || start === undefined) return 0;
+  const time = toTime(start);
+  if (Number.isNaN(time)) return 0;
+  return Math.max(0, Math.floor((time - now.getTime()) / 1000));
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** The one error body every API failure uses. */
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+export type FieldError = NonNullable<ErrorResponse['errors']>[number];
+
+export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });

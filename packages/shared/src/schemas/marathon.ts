@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { DISTANCES, MARATHON_SORTS, PAGE_LIMITS } from '../constants.js';
+import { imageUrl, requiredDate, requiredText } from './fields.js';
+
+export const MARATHON_LIMITS = { title: 120, location: 120, description: 5000 } as const;
+
+/** The labels of the add/update form (SPEC.md §2), used in every message about a field. */
+export const MARATHON_FIELD_LABELS = {
+  title: 'Marathon Title',
+  startRegDate: 'Start Registration Date',
+  endRegDate: 'End Registration Date',
+  startDate: 'Marathon Start Date',
+  location: 'Location',
+  distance: 'Running Distance',
+  description: 'Marathon Description',
+  image: 'Marathon Image URL',
+} as const;
+
+const L = MARATHON_FIELD_LABELS;
+
+const marathonFields = {
+  title: requiredText(L.title, MARATHON_LIMITS.title),
+  startRegDate: requiredDate(L.startRegDate),
+  endRegDate: requiredDate(L.endRegDate),
+  startDate: requiredDate(L.startDate),
+  location: requiredText(L.location, MARATHON_LIMITS.location),
+  distance: z.enum(DISTANCES, { error: `${L.distance} must be one of ${DISTANCES.join(', ')}` }),
+  description: requiredText(L.description, MARATHON_LIMITS.description),
+  image: imageUrl(L.image),
+};
+
+export type MarathonDates = { startRegDate: Date; endRegDate: Date; startDate: Date };
+
+/** Registration opens, then closes, then the race starts: each problem with the field it belongs to. */
+export function findMarathonDateProblems(
+  dates: MarathonDates,
+): Array<{ field: keyof MarathonDates; message: string }> {
+  const problems: Array<{ field: keyof MarathonDates; message: string }> = [];
+  if (dates.endRegDate < dates.startRegDate) {
+    problems.push({
+      field: 'endRegDate',
+      message: `${L.endRegDate} must not be before the ${L.startRegDate}`,
+    });
+  }
+  if (dates.startDate < dates.endRegDate) {
+    problems.push({ field: 'startDate', message: `${L.startDate} must not be before the ${L.endRegDate}` });
+  }
+  return problems;
+}
+
+/** POST /api/add-marathon. Unknown fields (email, createdAt, totalRegistrationCount) are dropped. */
+export const createMarathonSchema = z.object(marathonFields).superRefine((marathon, ctx) => {
+  // A date that failed its own check is still the raw text here ('' would compare as 0): its field says so.
+  const { startRegDate, endRegDate, startDate } = marathon as Record<keyof MarathonDates, unknown>;
+  if (![startRegDate, endRegDate, startDate].every((date) => date instanceof Date)) return;
+  for (const problem of findMarathonDateProblems(marathon)) {
+    ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  }
+});
+export type CreateMarathonInput = z.input<typeof createMarathonSchema>;
+export type CreateMarathon = z.output<typeof createMarathonSchema>;
+
+/** PATCH /api/marathons/:id: any editable field; the date order is checked against the stored dates. */
+export const updateMarathonSchema = z.object(marathonFields).partial();
+export type UpdateMarathonInput = z.input<typeof updateMarathonSchema>;
+export type UpdateMarathon = z.output<typeof updateMarathonSchema>;
+
+/** A marathon as the API returns it (SPEC.md §3; dates as ISO 8601 strings). */
+export const marathonSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  startRegDate: z.iso.datetime(),
+  endRegDate: z.iso.datetime(),
+  startDate: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  location: z.string(),
+  distance: z.enum(DISTANCES),
+  description: z.string(),
+  image: z.string(),
+  email: z.string(),
+  totalRegistrationCount: z.number().int(),
+});
+export type Marathon = z.infer<typeof marathonSchema>;
+
+const pagingFields = {
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${PAGE_LIMITS.max}` })
+    .int(`limit must be a whole number from 1 to ${PAGE_LIMITS.max}`)
+    .min(1, `limit must be a whole number from 1 to ${PAGE_LIMITS.max}`)
+    .max(PAGE_LIMITS.max, `limit must be a whole number from 1 to ${PAGE_LIMITS.max}`)
+    .default(PAGE_LIMITS.default),
+};
+
+export const pageQuerySchema = z.object(pagingFields);
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
+export const marathonListQuerySchema = z.object({
+  sort: z.enum(MARATHON_SORTS, { error: `sort must be ${MARATHON_SORTS.join(' or ')}` }).default('newest'),
+  ...pagingFields,
+});
+export type MarathonListQuery = z.output<typeof marathonListQuerySchema>;
