@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { counterparts } from '../playwright.config';
 import { AUTH_MESSAGES } from '../apps/web/src/features/auth/messages';
-import { expect, expectLoggedIn, mainNav, test, toast } from './fixtures';
+import { expect, expectLoggedIn, mainNav, test, expectAlertShown, expectToastShown } from './fixtures';
 
 const mailCatcher = `http://127.0.0.1:${counterparts.mailHttpPort}`;
 const RESET_LINK = /https?:\/\/\S+\/api\/auth\/reset-password\/[^\s"<]+/;
@@ -32,6 +32,7 @@ test.describe('password reset by e-mail (a real SMTP exchange with a local mail 
     submitLoginForm,
     logIn,
     errorGuard,
+    alertLog,
   }) => {
     const user = uniqueUser();
     await signUpViaApi(request, user);
@@ -51,7 +52,7 @@ test.describe('password reset by e-mail (a real SMTP exchange with a local mail 
     await expect(page.getByText('Password should contain at least one uppercase letter.')).toBeVisible();
     await page.getByLabel('New Password', { exact: true }).fill('Brand2New');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect(page.getByRole('dialog')).toContainText(AUTH_MESSAGES.passwordChanged);
+    await expectAlertShown(alertLog, { title: 'Password changed', text: AUTH_MESSAGES.passwordChanged });
     await expect(page).toHaveURL('/login');
 
     errorGuard.allowFailedResponse('/api/auth/sign-in/email', 401);
@@ -75,14 +76,17 @@ test.describe('Google sign-in (a local OpenID Connect provider)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
-  test('the first sign-in creates the account from the provider, the second reuses it', async ({ page }) => {
+  test('the first sign-in creates the account from the provider, the second reuses it', async ({
+    page,
+    alertLog,
+  }) => {
     const login = `g${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const name = `Google ${login}`;
 
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/login');
     await signInWithGoogle(page, login);
-    await expect(toast(page, AUTH_MESSAGES.googleSuccess)).toBeVisible();
+    await expectToastShown(alertLog, AUTH_MESSAGES.googleSuccess);
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { name: `Welcome, ${name}!` })).toBeVisible();
     await expect(mainNav(page).getByRole('img', { name })).toBeVisible();
@@ -94,7 +98,7 @@ test.describe('Google sign-in (a local OpenID Connect provider)', () => {
     // Like Google, the provider remembers its own session: the second sign-in goes straight back.
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login with Google' }).click();
-    await expect(toast(page, AUTH_MESSAGES.googleSuccess)).toBeVisible();
+    await expectToastShown(alertLog, AUTH_MESSAGES.googleSuccess);
     await expect(mainNav(page).getByRole('img', { name })).toBeVisible();
     const second = await (await page.request.get('/api/auth/get-session')).json();
     expect(second.user.id).toBe(first.user.id);
@@ -115,6 +119,7 @@ test.describe('Google sign-in (a local OpenID Connect provider)', () => {
 
 test('account settings change the name and photo, and the navbar follows at once', async ({
   page,
+  alertLog,
   uniqueUser,
   signUpViaApi,
 }) => {
@@ -137,7 +142,7 @@ test('account settings change the name and photo, and the navbar follows at once
 
   await page.getByLabel('Photo URL', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('dialog')).toContainText(AUTH_MESSAGES.profileUpdated);
+  await expectAlertShown(alertLog, { title: AUTH_MESSAGES.profileUpdated, icon: 'success' });
   await expect(mainNav(page).locator('.tooltip')).toHaveAttribute('data-tip', 'Renamed Runner');
   await page.reload();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Renamed Runner');

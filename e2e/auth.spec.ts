@@ -1,12 +1,21 @@
 import { PASSWORD_MESSAGES } from '@stride/shared';
 import { AUTH_MESSAGES } from '../apps/web/src/features/auth/messages';
-import { acceptNextDialog, expect, expectLoggedIn, expectLoggedOut, mainNav, test, toast } from './fixtures';
+import {
+  acceptNextDialog,
+  expect,
+  expectLoggedIn,
+  expectLoggedOut,
+  mainNav,
+  test,
+  expectToastShown,
+} from './fixtures';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists. Log in instead.';
 
 test('sign up, stay logged in across a reload, log out and log back in', async ({
   page,
+  alertLog,
   uniqueUser,
   signUp,
   logIn,
@@ -15,7 +24,7 @@ test('sign up, stay logged in across a reload, log out and log back in', async (
 
   await signUp(page, user);
   await expect(page).toHaveURL('/');
-  await expect(toast(page, AUTH_MESSAGES.signUpSuccess)).toBeVisible();
+  await expectToastShown(alertLog, AUTH_MESSAGES.signUpSuccess);
   await expectLoggedIn(page, user);
 
   // The avatar names its owner in a tooltip: daisyUI draws the wrapper's `data-tip` in its ::before on hover or focus.
@@ -42,7 +51,7 @@ test('sign up, stay logged in across a reload, log out and log back in', async (
   await expectLoggedIn(page, user);
 
   await mainNav(page).getByRole('button', { name: 'Log Out' }).click();
-  await expect(toast(page, AUTH_MESSAGES.logoutSuccess)).toBeVisible();
+  await expectToastShown(alertLog, AUTH_MESSAGES.logoutSuccess);
   await expectLoggedOut(page);
 
   await page.reload();
@@ -52,12 +61,13 @@ test('sign up, stay logged in across a reload, log out and log back in', async (
   await expect(page.getByRole('heading', { name: 'Log in to Stride' })).toBeVisible();
   await logIn(page, user);
   await expect(page).toHaveURL('/');
-  await expect(toast(page, AUTH_MESSAGES.loginSuccess)).toBeVisible();
+  await expectToastShown(alertLog, AUTH_MESSAGES.loginSuccess);
   await expectLoggedIn(page, user);
 });
 
 test('a wrong password is refused in red under the form and in a warning toast', async ({
   page,
+  alertLog,
   request,
   uniqueUser,
   signUpViaApi,
@@ -74,8 +84,7 @@ test('a wrong password is refused in red under the form and in a warning toast',
   const inlineError = page.getByRole('main').getByRole('alert');
   await expect(inlineError).toHaveText(INVALID_CREDENTIALS);
   await expect(inlineError).toHaveClass(/\btext-error\b/);
-  await expect(toast(page, INVALID_CREDENTIALS)).toBeVisible();
-  await expect(toast(page, INVALID_CREDENTIALS)).toHaveClass(/\bswal2-icon-warning\b/);
+  await expectToastShown(alertLog, INVALID_CREDENTIALS, 'warning');
   await expect(page).toHaveURL('/login');
   await expectLoggedOut(page);
 

@@ -12,7 +12,7 @@ import {
   rowWith,
   scrollsSideways,
 } from './dashboard-helpers';
-import { expect, test } from './fixtures';
+import { expect, expectAlertShown, test } from './fixtures';
 
 // SPEC.md §2, §4, §5, §8: Add Marathon and My Marathons ('Your Created Marathons').
 
@@ -46,6 +46,7 @@ const updateDialog = (page: Page) => page.getByRole('dialog', { name: M.updateHe
 
 test('a marathon created through the form is announced, then listed in My Marathons', async ({
   page,
+  alertLog,
   baseURL,
   uniqueUser,
   signUpViaApi,
@@ -71,11 +72,10 @@ test('a marathon created through the form is announced, then listed in My Marath
   await page.getByLabel(L.image, { exact: true }).fill(`${baseURL}/images/marathons/poster-2.svg`);
   await page.getByRole('button', { name: M.submit }).click();
 
-  const added = alertDialog(page, M.addedTitle);
-  await expect(added).toContainText(M.addedText);
+  await expectAlertShown(alertLog, { title: M.addedTitle, text: M.addedText });
   // The alert closes by itself after 2 s, then the user is taken to their list.
   await expect(page).toHaveURL('/dashboard/my-marathons');
-  await expect(added).toBeHidden();
+  await expect(alertDialog(page, M.addedTitle)).toBeHidden();
   await expect(page.getByRole('heading', { name: M.listHeading, level: 1 })).toBeVisible();
   await expect(page.getByRole('columnheader')).toHaveText([
     M.columns.name,

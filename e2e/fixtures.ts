@@ -39,6 +39,8 @@ type Fixtures = {
   /** Logs in over HTTP; with `page.request` the page's context is logged in. */
   logInViaApi: (request: APIRequestContext, user: TestUser) => Promise<void>;
   errorGuard: ErrorGuard;
+  /** Every SweetAlert2 popup any page of the test showed, in order, reloads included. */
+  alertLog: ShownAlert[];
 };
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -62,9 +64,21 @@ function makeUser(testInfo: TestInfo, baseURL: string): TestUser {
 /** The path of the page's current URL. */
 const pathnameOf = (page: Page) => new URL(page.url()).pathname;
 
-/** A SweetAlert2 toast: role=alert, named by its title. */
-export function toast(page: Page, title: string): Locator {
-  return page.getByRole('alert', { name: title });
+/** A SweetAlert2 popup (toast, alert or confirm) as the user saw it. */
+export type ShownAlert = { title: string; text: string; toast: boolean; icon: string | null };
+
+/**
+ * Waits until the page has shown an alert like `expected`. Timed alerts and toasts live 1500–2000 ms
+ * (SPEC.md §4, §9), shorter than a busy machine may take between two steps of a test, so they are checked
+ * against the record of every alert the page showed rather than against what is on screen at that moment.
+ */
+export async function expectAlertShown(alertLog: ShownAlert[], expected: Partial<ShownAlert>) {
+  await expect.poll(() => alertLog).toContainEqual(expect.objectContaining(expected));
+}
+
+/** As {@link expectAlertShown}, for a toast with this title (and icon, when given). */
+export async function expectToastShown(alertLog: ShownAlert[], title: string, icon?: string) {
+  await expectAlertShown(alertLog, { title, toast: true, ...(icon ? { icon } : {}) });
 }
 
 /**
@@ -168,6 +182,32 @@ export const test = base.extend<Fixtures>({
       postAuth(request, baseURL!, 'sign-in/email', { email: user.email, password: user.password }),
     );
   },
+
+  alertLog: [
+    async ({ context }, use) => {
+      const shown: ShownAlert[] = [];
+      await context.exposeBinding('__strideAlertShown', (_source, alert: ShownAlert) => shown.push(alert));
+      await context.addInitScript(() => {
+        const reported = new WeakMap<Element, string>();
+        const report = (window as unknown as { __strideAlertShown: (alert: ShownAlert) => void })
+          .__strideAlertShown;
+        new MutationObserver(() => {
+          for (const popup of document.querySelectorAll('.swal2-popup')) {
+            const title = popup.querySelector('.swal2-title')?.textContent?.trim() ?? '';
+            const text = popup.querySelector('.swal2-html-container')?.textContent?.trim() ?? '';
+            const seen = `${title}\n${text}`;
+            if (!title || reported.get(popup) === seen) continue;
+            reported.set(popup, seen);
+            const icon = [...popup.classList].find((name) => name.startsWith('swal2-icon-'));
+            const toast = popup.classList.contains('swal2-toast');
+            report({ title, text, toast, icon: icon?.slice('swal2-icon-'.length) ?? null });
+          }
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await use(shown);
+    },
+    { auto: true },
+  ],
 
   errorGuard: [
     async ({ context }, use) => {

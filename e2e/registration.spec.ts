@@ -6,7 +6,7 @@ import { REGISTRATION_FORM_MESSAGES as M } from '../apps/web/src/features/regist
 import { formatBadgeDate } from '../apps/web/src/lib/dates';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi, registerViaApi } from './api-helpers';
-import { acceptNextDialog } from './fixtures';
+import { acceptNextDialog, expectAlertShown } from './fixtures';
 import { expect, scrollsSideways, test, THEMES } from './marathon-pages';
 
 // SPEC.md §2 (Registration form), §4 (registering), §5 (validation), §8 ('Something went wrong!').
@@ -94,6 +94,7 @@ test('missing names and contact, and a contact that is not a phone number, are e
 
 test('registering shows a success alert, goes to my registrations and raises the count', async ({
   page,
+  alertLog,
   baseURL,
   runner,
 }) => {
@@ -104,7 +105,7 @@ test('registering shows a success alert, goes to my registrations and raises the
 
   await fillRunner(page, EVE);
   await field(page, L.contact).press('Enter');
-  await expect(page.getByRole('dialog', { name: M.successTitle })).toContainText(M.successText(race.title));
+  await expectAlertShown(alertLog, { title: M.successTitle, text: M.successText(race.title) });
   await expect(page).toHaveURL('/dashboard/my-applies');
   await expect(page.getByRole('dialog', { name: M.successTitle })).toBeHidden();
 
