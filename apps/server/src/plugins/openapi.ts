@@ -3,14 +3,16 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+export const API_INFO = { name: 'Stride API', version: '1.0.0' } as const;
+
 /** The OpenAPI 3 document, generated from the routes' zod schemas, at /api/openapi.json; docs at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Stride API',
-        version: '1.0.0',
+        title: API_INFO.name,
+        version: API_INFO.version,
         description:
           'Marathons and registrations. Sign in through /api/auth (better-auth): browsers use the session cookie; ' +
           'API clients send `Authorization: Bearer <token>` with the token from the `set-auth-token` header of sign-in.',

@@ -11,3 +11,6 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export type FieldError = NonNullable<ErrorResponse['errors']>[number];
 
 export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/** GET /api/version: constant, no database; also the load test's baseline (the framework's ceiling). */
+export const versionResponseSchema = z.object({ name: z.string(), version: z.string() });

@@ -35,3 +35,21 @@ describe('GET /api/health', () => {
     expect(response.json()).toEqual({ status: 'unavailable' });
   });
 });
+
+describe('GET /api/version', () => {
+  it('answers the API name and version without asking the database', async () => {
+    const database = await createTestDatabase();
+    const testApp = await buildTestApp({
+      database: { ...database, ping: () => Promise.reject(new Error('the database is down')) },
+    });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/version' });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ name: 'Stride API', version: '1.0.0' });
+    } finally {
+      await testApp.close();
+      await database.close();
+    }
+  });
+});

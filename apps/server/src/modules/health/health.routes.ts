@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '@stride/shared';
+import { healthResponseSchema, versionResponseSchema } from '@stride/shared';
+import { API_INFO } from '../../plugins/openapi.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
   app.get(
@@ -15,4 +16,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
       }
     },
   );
+
+  app.get('/api/version', { schema: { response: { 200: versionResponseSchema } } }, async () => API_INFO);
 };
