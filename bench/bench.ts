@@ -421,15 +421,17 @@ async function main() {
     budgets: budgetResults,
     budgetDefinitions: BUDGETS,
   };
-  const resultsDir = smoke ? dataDir : path.join(root, 'bench/results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(
-    resultsDir,
-    `${driver}-${prepared.totalMarathons}-${report.date.replaceAll(':', '-').slice(0, 19)}.json`,
-  );
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nWrote ${path.relative(root, file)} in ${round((performance.now() - started) / 1000, 0)} s.`);
-  if (smoke) rmSync(dataDir, { recursive: true, force: true });
+  if (smoke) {
+    rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const resultsDir = path.join(root, 'bench/results');
+    mkdirSync(resultsDir, { recursive: true });
+    const stamp = report.date.replaceAll(':', '-').slice(0, 19);
+    const file = path.join(resultsDir, `${driver}-${prepared.totalMarathons}-${stamp}.json`);
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(root, file)}.`);
+  }
+  console.log(`Done in ${round((performance.now() - started) / 1000, 0)} s.`);
 
   const errors = measurements.reduce((sum, measurement) => sum + measurement.errors, sellOut!.errors);
   if (auditProblems.length > 0 || errors > 0) process.exitCode = 1;
