@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { CreateMarathon, Marathon, MarathonSort, UpdateMarathon } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
@@ -41,41 +41,109 @@ export function toMarathon(row: MarathonRow): Marathon {
   };
 }
 
-export type Paging = { page: number; limit: number };
+/** The public lists: all races by creation time either way, and the races not started yet, soonest first. */
+export type MarathonList = MarathonSort | 'upcoming';
 
-const SORT_ORDER = {
-  newest: [desc(marathons.createdAt), desc(marathons.id)],
-  oldest: [asc(marathons.createdAt), asc(marathons.id)],
+const LISTS = {
+  newest: { sortColumn: marathons.createdAt, descending: true, upcomingOnly: false },
+  oldest: { sortColumn: marathons.createdAt, descending: false, upcomingOnly: false },
+  upcoming: { sortColumn: marathons.startDate, descending: false, upcomingOnly: true },
 } as const;
-const UPCOMING_ORDER = [asc(marathons.startDate), asc(marathons.id)] as const;
+
+/**
+ * A race's place in a list: its sort key, with the timestamp as PostgreSQL's text so that no microseconds
+ * are lost on the way through a JavaScript Date.
+ */
+export type ListKey = { sortAt: string; id: string };
+export type ListAnchors = {
+  total: number;
+  anchors: ListKey[];
+  /** The first race's sort key in milliseconds (for the upcoming list: when its soonest race starts). */
+  firstSortAtMs: number | null;
+};
+
+function listQuery(list: MarathonList, now: Date) {
+  const { sortColumn, descending, upcomingOnly } = LISTS[list];
+  const direction = descending ? desc : asc;
+  return {
+    sortColumn,
+    where: upcomingOnly ? gt(marathons.startDate, now) : undefined,
+    order: [direction(sortColumn), direction(marathons.id)],
+    /** Rows at or after `key` in the list's order: a row comparison, which the (sort column, id) index serves. */
+    from: (key: ListKey) =>
+      descending
+        ? sql`(${sortColumn}, ${marathons.id}) <= (${key.sortAt}::timestamptz, ${key.id}::uuid)`
+        : sql`(${sortColumn}, ${marathons.id}) >= (${key.sortAt}::timestamptz, ${key.id}::uuid)`,
+  };
+}
 
 export function createMarathonsRepository(db: Executor) {
   const selectMarathons = () =>
     db.select(marathonColumns).from(marathons).innerJoin(users, eq(users.id, marathons.creatorId));
 
-  /**
-   * A page in two steps: the ids from an index-only scan (skipping rows costs little there), then the
-   * rows for just those ids. A plain OFFSET over the joined rows made PostgreSQL sort the whole table.
-   */
-  async function findPageOf(where: SQL | undefined, order: readonly SQL[], { page, limit }: Paging) {
-    const pageIds = db
-      .select({ id: marathons.id })
-      .from(marathons)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .as('page_ids');
-    const rows = await db
-      .select(marathonColumns)
-      .from(pageIds)
-      .innerJoin(marathons, eq(marathons.id, pageIds.id))
-      .innerJoin(users, eq(users.id, marathons.creatorId))
-      .orderBy(...order);
-    return rows.map(toMarathon);
-  }
-
   return {
+    /**
+     * The list's length and the key of every `spacing`-th race (positions 0, spacing, 2·spacing…), from one
+     * scan of the list's index. With them a deep page starts from the nearest key instead of skipping rows.
+     */
+    async findListAnchors(list: MarathonList, now: Date, spacing: number): Promise<ListAnchors> {
+      const { sortColumn, where, order } = listQuery(list, now);
+      const listed = db
+        .select({
+          sortAt: sql<Date>`${sortColumn}`.as('sort_at'),
+          id: marathons.id,
+          position: sql<number>`(row_number() over (order by ${sql.join(order, sql`, `)}) - 1)::int`.as(
+            'position',
+          ),
+          total: sql<number>`(count(*) over ())::int`.as('total'),
+        })
+        .from(marathons)
+        .where(where)
+        .as('listed');
+      const rows = await db
+        .select({
+          sortAt: sql<string>`${listed.sortAt}::text`,
+          sortAtMs: sql<number>`(extract(epoch from ${listed.sortAt}) * 1000)::float8`,
+          id: listed.id,
+          total: listed.total,
+        })
+        .from(listed)
+        .where(sql`${listed.position} % ${spacing} = 0`)
+        .orderBy(listed.position);
+      return {
+        total: rows[0]?.total ?? 0,
+        anchors: rows.map(({ sortAt, id }) => ({ sortAt, id })),
+        firstSortAtMs: rows[0] ? Number(rows[0].sortAtMs) : null,
+      };
+    },
+
+    /**
+     * A page in two steps: the ids from an index-only scan (from `start` on, skipping `skip` rows), then the
+     * rows for just those ids. A plain OFFSET over the joined rows made PostgreSQL sort the whole table.
+     */
+    async findListPage(
+      list: MarathonList,
+      now: Date,
+      { start, skip, limit }: { start: ListKey | null; skip: number; limit: number },
+    ): Promise<Marathon[]> {
+      const { where, order, from } = listQuery(list, now);
+      const pageIds = db
+        .select({ id: marathons.id })
+        .from(marathons)
+        .where(and(where, start ? from(start) : undefined))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(skip)
+        .as('page_ids');
+      const rows = await db
+        .select(marathonColumns)
+        .from(pageIds)
+        .innerJoin(marathons, eq(marathons.id, pageIds.id))
+        .innerJoin(users, eq(users.id, marathons.creatorId))
+        .orderBy(...order);
+      return rows.map(toMarathon);
+    },
+
     async findById(id: string): Promise<Marathon | null> {
       const [row] = await selectMarathons().where(eq(marathons.id, id));
       return row ? toMarathon(row) : null;
@@ -96,25 +164,6 @@ export function createMarathonsRepository(db: Executor) {
         .where(eq(marathons.id, id))
         .for('update');
       return row ?? null;
-    },
-
-    async findPage(sort: MarathonSort, paging: Paging): Promise<Marathon[]> {
-      return findPageOf(undefined, SORT_ORDER[sort], paging);
-    },
-
-    async countAll(): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(marathons);
-      return row?.total ?? 0;
-    },
-
-    /** Races not started yet, soonest first. */
-    async findUpcoming(now: Date, paging: Paging): Promise<Marathon[]> {
-      return findPageOf(gt(marathons.startDate, now), UPCOMING_ORDER, paging);
-    },
-
-    async countUpcoming(now: Date): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(marathons).where(gt(marathons.startDate, now));
-      return row?.total ?? 0;
     },
 
     /** Races not started yet with the most registrations, then the soonest. */

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { authenticate } from '../../plugins/auth.js';
+import { createMarathonLists } from './marathon-lists.js';
 import { createMarathonsRepository } from './marathons.repository.js';
 import { MARATHON_MESSAGES, createMarathonsService, marathonNotFound } from './marathons.service.js';
 
@@ -29,7 +30,8 @@ const errors = {
 
 export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const marathons = createMarathonsRepository(db);
-  const service = createMarathonsService(db);
+  const lists = createMarathonLists(marathons);
+  const service = createMarathonsService(db, { onRacesChanged: lists.invalidate });
 
   app.post(
     '/api/add-marathon',
@@ -72,10 +74,7 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     },
     async (request, reply) => {
       const { sort, page, limit } = request.query;
-      const [items, total] = await Promise.all([
-        marathons.findPage(sort, { page, limit }),
-        marathons.countAll(),
-      ]);
+      const { items, total } = await lists.page(sort, { page, limit });
       return reply.header(TOTAL_COUNT_HEADER, total).send(items);
     },
   );
@@ -108,11 +107,7 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      const now = new Date();
-      const [items, total] = await Promise.all([
-        marathons.findUpcoming(now, request.query),
-        marathons.countUpcoming(now),
-      ]);
+      const { items, total } = await lists.page('upcoming', request.query);
       return reply.header(TOTAL_COUNT_HEADER, total).send(items);
     },
   );

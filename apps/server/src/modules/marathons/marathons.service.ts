@@ -24,8 +24,16 @@ export function marathonNotFound(): AppError {
   return new AppError('NOT_FOUND', MARATHON_MESSAGES.notFound);
 }
 
+export type MarathonsServiceOptions = {
+  /** Called after a race is created, changed or deleted (the lists' snapshots follow). */
+  onRacesChanged?: () => void;
+};
+
 /** Rules that span queries: ownership and the date order against what is stored, each in one transaction. */
-export function createMarathonsService(db: Database) {
+export function createMarathonsService(
+  db: Database,
+  { onRacesChanged = () => {} }: MarathonsServiceOptions = {},
+) {
   /** Runs `change` in a transaction with the race locked, once it is known to exist and be the actor's. */
   function withOwnMarathon<T>(
     actor: Actor,
@@ -48,6 +56,7 @@ export function createMarathonsService(db: Database) {
   return {
     async createMarathon(actor: Actor, input: CreateMarathon): Promise<Marathon> {
       const id = await createMarathonsRepository(db).create({ ...input, creatorId: actor.id });
+      onRacesChanged();
       return (await createMarathonsRepository(db).findById(id))!;
     },
 
@@ -70,11 +79,11 @@ export function createMarathonsService(db: Database) {
           await marathons.update(id, changes);
         }
         return { marathon: (await marathons.findById(id))!, changed };
-      });
+      }).finally(onRacesChanged);
     },
 
     async deleteMarathon(actor: Actor, id: string): Promise<{ registrationsDeleted: number }> {
-      return withOwnMarathon(actor, id, (marathons) => marathons.remove(id));
+      return withOwnMarathon(actor, id, (marathons) => marathons.remove(id)).finally(onRacesChanged);
     },
   };
 }
