@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { CreateMarathon, Marathon, MarathonSort, UpdateMarathon } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
