@@ -186,6 +186,19 @@ describe('session', () => {
     expect((await getSession(bearerHeaders(token))).json()).toBeNull();
   });
 
+  it('our signed-in routes refuse the session as soon as it is signed out, though they reuse it briefly', async () => {
+    const { cookie, token } = await signUp(testApp.app);
+    const myMarathons = (headers: Record<string, string>) =>
+      testApp.app.inject({ method: 'GET', url: '/api/my-marathons', headers });
+    expect((await myMarathons(bearerHeaders(token))).statusCode).toBe(200);
+    expect((await myMarathons(cookieHeaders(cookie))).statusCode).toBe(200);
+
+    await postAuth(testApp.app, '/sign-out', {}, bearerHeaders(token));
+
+    expect((await myMarathons(bearerHeaders(token))).statusCode).toBe(401);
+    expect((await myMarathons(cookieHeaders(cookie))).statusCode).toBe(401);
+  });
+
   it('is still valid for another sign-in of the same user after one signs out', async () => {
     const { cookie, user } = await signUp(testApp.app);
     const other = await signIn(testApp.app, { email: user.email, password: TEST_PASSWORD });

@@ -16,8 +16,19 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
+import { createExpiringCache, type ExpiringCache } from '../lib/expiring-cache.js';
 import { createFailureLimiter, type FailureLimiter } from '../lib/failure-limiter.js';
 import { type Mailer, createMailer, passwordResetMail } from '../lib/mailer.js';
+
+/**
+ * How long this process reuses a resolved session instead of asking the database on every request. Its own
+ * sign-outs and account changes take effect at once (the reuse is dropped); a session revoked by another
+ * server process stays usable here for at most this long (better-auth's own cookie cache allows 5 minutes).
+ */
+const SESSION_REUSE_MS = 10_000;
+const SESSION_REUSE_MAX_ENTRIES = 10_000;
+/** Auth calls that start a session without ending or changing any other; every other POST drops the reuse. */
+const SESSION_STARTING_PATHS = ['/api/auth/sign-in/', '/api/auth/sign-up/'];
 
 /** Set by us from the socket (or trusted proxy) address; a client-sent value is overwritten. */
 const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -166,6 +177,7 @@ async function handleAuthRequest(
   auth: Auth,
   config: Config,
   signInFailures: FailureLimiter,
+  reusedSessions: ExpiringCache<SessionUser>,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
@@ -195,6 +207,9 @@ async function handleAuthRequest(
         : undefined,
     }),
   );
+  if (request.method !== 'GET' && !SESSION_STARTING_PATHS.some((path) => request.url.startsWith(path))) {
+    reusedSessions.clear();
+  }
   if (signIn && response.status === 401) signInFailures.recordFailure(signIn.keys);
   if (signIn?.account && response.ok) signInFailures.reset(signIn.account);
 
@@ -212,12 +227,27 @@ export const authPlugin = fp<{ db: Database; config: Config; mailer?: Mailer }>(
     const signInFailures = createFailureLimiter({ max: config.rateLimits.signInFailures, windowMs: 60_000 });
     app.decorate('auth', auth);
 
+    const reusedSessions = createExpiringCache<SessionUser>({ maxEntries: SESSION_REUSE_MAX_ENTRIES });
+    async function resolveUser(request: FastifyRequest): Promise<SessionUser | null> {
+      const { authorization, cookie } = request.headers;
+      if (!authorization && !cookie) return null;
+      const credentials = `${authorization ?? ''}\n${cookie ?? ''}`;
+      const reused = reusedSessions.get(credentials);
+      if (reused) return reused;
+      const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+      if (!session) return null;
+      const reuseUntil = Math.min(
+        Date.now() + SESSION_REUSE_MS,
+        new Date(session.session.expiresAt).getTime(),
+      );
+      reusedSessions.set(credentials, session.user, reuseUntil);
+      return session.user;
+    }
+
     app.decorateRequest('getUser', function (this: FastifyRequest) {
       const cache = sessionCache.get(this);
       if (cache) return cache;
-      const pending = auth.api
-        .getSession({ headers: toWebHeaders(this) })
-        .then((session) => session?.user ?? null);
+      const pending = resolveUser(this);
       sessionCache.set(this, pending);
       return pending;
     });
@@ -240,7 +270,8 @@ export const authPlugin = fp<{ db: Database; config: Config; mailer?: Mailer }>(
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
-      handler: (request, reply) => handleAuthRequest(auth, config, signInFailures, request, reply),
+      handler: (request, reply) =>
+        handleAuthRequest(auth, config, signInFailures, reusedSessions, request, reply),
     });
   },
   { name: 'auth' },
