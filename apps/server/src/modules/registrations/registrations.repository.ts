@@ -22,7 +22,7 @@ type RegistrationRow = {
 };
 
 /** A row in the API's shape (SPEC.md §3): the race's title and start date and the runner's email joined in. */
-function toRegistration(row: RegistrationRow): Registration {
+export function toRegistration(row: RegistrationRow): Registration {
   return {
     _id: row.id,
     email: row.email,
@@ -68,7 +68,7 @@ export function createRegistrationsRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Inserts unless this runner is already registered for the race; returns the new id or null. */
+    /** Inserts unless this runner is already registered for the race; returns the new row's id and time, or null. */
     async createIfAbsent(
       values: Omit<CreateRegistration, 'marathonId'> & { marathonId: string; userId: string },
     ) {
@@ -76,8 +76,8 @@ export function createRegistrationsRepository(db: Executor) {
         .insert(registrations)
         .values(values)
         .onConflictDoNothing({ target: [registrations.marathonId, registrations.userId] })
-        .returning({ id: registrations.id });
-      return row?.id ?? null;
+        .returning({ id: registrations.id, createdAt: registrations.createdAt });
+      return row ?? null;
     },
 
     async update(id: string, changes: UpdateRegistration): Promise<void> {

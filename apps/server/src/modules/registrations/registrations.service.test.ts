@@ -33,7 +33,7 @@ describe('registering at the edges of the window (a fixed clock, the real databa
     const countBefore = await getRegistrationCount(testApp.current.app, race._id);
 
     const attempt = service.register(
-      { id: runner.user.id },
+      { id: runner.user.id, email: runner.user.email },
       createRegistrationSchema.parse(registrationInput(race._id)),
     );
 

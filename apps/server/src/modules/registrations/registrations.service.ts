@@ -11,7 +11,11 @@ import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
 import { createMarathonsRepository } from '../marathons/marathons.repository.js';
 import { marathonNotFound } from '../marathons/marathons.service.js';
-import { createRegistrationsRepository, type RegistrationsRepository } from './registrations.repository.js';
+import {
+  createRegistrationsRepository,
+  toRegistration,
+  type RegistrationsRepository,
+} from './registrations.repository.js';
 
 export const REGISTRATION_MESSAGES = {
   notFound: 'Registration not found',
@@ -23,6 +27,7 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 
 type Actor = { id: string };
+type Runner = Actor & { email: string };
 
 function registrationNotFound(): AppError {
   return new AppError('NOT_FOUND', REGISTRATION_MESSAGES.notFound);
@@ -51,13 +56,13 @@ export function createRegistrationsService(db: Database, now: () => Date = () =>
   }
 
   return {
-    async register(actor: Actor, input: CreateRegistration): Promise<Registration> {
+    async register(runner: Runner, input: CreateRegistration): Promise<Registration> {
       if (!isUuid(input.marathonId)) throw marathonNotFound();
       return db.transaction(async (tx) => {
-        const marathons = createMarathonsRepository(tx);
-        const registrations = createRegistrationsRepository(tx);
-        // Locking the race serialises registrations for it: the count below stays exact under any load.
-        const marathon = await marathons.findForUpdate(input.marathonId);
+        // Raising the count first takes the race's row lock: registrations for one race queue here, so the
+        // count stays exact under any load, and the lock is held for just one more statement and the commit.
+        // Every refusal below throws, and the rollback takes the raise back.
+        const marathon = await createMarathonsRepository(tx).adjustRegistrationCount(input.marathonId, 1);
         if (!marathon) throw marathonNotFound();
         if (!isRegistrationOpen(marathon, now())) {
           throw new AppError(
@@ -65,10 +70,19 @@ export function createRegistrationsService(db: Database, now: () => Date = () =>
             `Registration for ${marathon.title} is closed: it is open from ${marathon.startRegDate.toISOString()} to ${marathon.endRegDate.toISOString()}.`,
           );
         }
-        const id = await registrations.createIfAbsent({ ...input, userId: actor.id });
-        if (!id) throw new AppError('CONFLICT', REGISTRATION_MESSAGES.alreadyRegistered);
-        await marathons.adjustRegistrationCount(marathon.id, 1);
-        return (await registrations.findById(id))!;
+        const created = await createRegistrationsRepository(tx).createIfAbsent({
+          ...input,
+          userId: runner.id,
+        });
+        if (!created) throw new AppError('CONFLICT', REGISTRATION_MESSAGES.alreadyRegistered);
+        return toRegistration({
+          ...input,
+          ...created,
+          userId: runner.id,
+          email: runner.email,
+          marathonTitle: marathon.title,
+          marathonDate: marathon.startDate,
+        });
       });
     },
 
