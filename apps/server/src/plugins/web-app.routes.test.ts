@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../testing/test-app.js';
 
@@ -15,7 +16,9 @@ describe('with a built web app', () => {
     webDistDir = await mkdtemp(path.join(tmpdir(), 'stride-web-dist-'));
     await mkdir(path.join(webDistDir, 'assets'));
     await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(webDistDir, 'index.html.gz'), gzipSync(INDEX_HTML));
     await writeFile(path.join(webDistDir, 'assets', 'app-abc.js'), APP_JS);
+    await writeFile(path.join(webDistDir, 'assets', 'app-abc.js.br'), brotliCompressSync(APP_JS));
     await writeFile(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     testApp = await buildTestApp({ config: { webDistDir } });
   });
@@ -44,6 +47,37 @@ describe('with a built web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.body).toBe(APP_JS);
   });
+
+  it("sends the build's brotli copy of an asset to clients that accept it, cached like the asset", async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it.each(['/', '/some/client/route'])(
+    'sends the gzip copy of index.html for %s, never cached',
+    async (url) => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(gunzipSync(response.rawPayload).toString()).toBe(INDEX_HTML);
+    },
+  );
 
   it('serves other files revalidated on every use', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/favicon.svg' });

@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
+/** The build's precompressed copies (`app.js.br`, `app.js.gz`) are cached as the file they encode. */
+const COMPRESSED_COPY_SUFFIX = /\.(?:br|gz)$/;
 
 /**
  * Serves the built web app. Unknown non-/api GETs get index.html so client routes survive a reload;
@@ -17,13 +19,15 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       wildcard: true,
       index: 'index.html',
       cacheControl: false,
+      // The web build writes .br and .gz copies of its text files; sent to clients that accept them.
+      preCompressed: true,
       // Also runs for the SPA fallback's sendFile('index.html'), after its headers: the page is decided here too.
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
           filePath.includes(HASHED_ASSETS)
             ? 'public, max-age=31536000, immutable'
-            : path.basename(filePath) === 'index.html'
+            : path.basename(filePath).replace(COMPRESSED_COPY_SUFFIX, '') === 'index.html'
               ? 'no-cache'
               : 'public, max-age=0, must-revalidate',
         );

@@ -17,7 +17,11 @@ export function Component() {
       {state.status === 'loading' && <BlogLoading label={BLOG_MESSAGES.loadingList} />}
       {state.status === 'failed' && <BlogLoadFailed onRetry={retry} />}
       {state.status === 'ready' &&
-        (state.posts.length > 0 ? <BlogGrid posts={state.posts} /> : <p>{BLOG_MESSAGES.empty}</p>)}
+        (state.posts.length > 0 ? (
+          <BlogGrid posts={state.posts} TitleTag="h2" eagerCount={3} />
+        ) : (
+          <p>{BLOG_MESSAGES.empty}</p>
+        ))}
     </section>
   );
 }

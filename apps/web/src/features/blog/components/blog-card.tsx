@@ -17,8 +17,15 @@ export function PostByline({ post, className = '' }: { post: BlogPost; className
   );
 }
 
+type CardOptions = {
+  /** The title's heading level: h3 under a block's h2, h2 right under the page's h1. */
+  TitleTag?: 'h2' | 'h3';
+  /** Above the fold: the image loads at once instead of when scrolled near. */
+  eager?: boolean;
+};
+
 /** A news card (SPEC.md §2): image, date, author, title, excerpt and 'Read More'. */
-export function BlogCard({ post }: { post: BlogPost }) {
+export function BlogCard({ post, TitleTag = 'h3', eager = false }: { post: BlogPost } & CardOptions) {
   return (
     <article className="card bg-base-100 border-base-300 h-full border shadow-sm transition hover:shadow-md">
       <figure className="aspect-video">
@@ -28,13 +35,13 @@ export function BlogCard({ post }: { post: BlogPost }) {
           className="h-full w-full object-cover"
           width={800}
           height={450}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />
       </figure>
       <div className="card-body gap-2 p-5">
         <PostByline post={post} />
-        <h3 className="card-title text-lg leading-snug">{post.title}</h3>
+        <TitleTag className="card-title text-lg leading-snug">{post.title}</TitleTag>
         <p className="text-base-content/85">{post.excerpt}</p>
         <div className="card-actions mt-auto pt-2">
           <Link to={paths.blog(post.id)} className="btn btn-primary btn-sm">
@@ -48,12 +55,21 @@ export function BlogCard({ post }: { post: BlogPost }) {
 }
 
 /** The news grid: 1 column on small screens, 2 on medium, 3 on large (SPEC.md §9). */
-export function BlogGrid({ posts }: { posts: readonly BlogPost[] }) {
+export function BlogGrid({
+  posts,
+  TitleTag,
+  eagerCount = 0,
+}: {
+  posts: readonly BlogPost[];
+  TitleTag?: CardOptions['TitleTag'];
+  /** How many of the first cards are above the fold. */
+  eagerCount?: number;
+}) {
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-      {posts.map((post) => (
+      {posts.map((post, index) => (
         <li key={post.id}>
-          <BlogCard post={post} />
+          <BlogCard post={post} TitleTag={TitleTag} eager={index < eagerCount} />
         </li>
       ))}
     </ul>

@@ -1,9 +1,9 @@
 import { BLOG_MESSAGES } from '../messages';
 
-/** Shown while blogs.json loads. */
+/** Shown while blogs.json loads; a screen tall, like the page's Spinner, so the footer does not jump. */
 export function BlogLoading({ label }: { label: string }) {
   return (
-    <p role="status" className="flex items-center justify-center gap-3 py-16">
+    <p role="status" className="flex min-h-screen items-start justify-center gap-3 py-16">
       <span className="loading loading-spinner text-primary" aria-hidden />
       {label}
     </p>
