@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createChangeFeed } from './lib/change-feed.js';
 import type { Mailer } from './lib/mailer.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marathonsRoutes } from './modules/marathons/marathons.routes.js';
@@ -43,8 +44,9 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   await app.register(authPlugin, { db: database.db, config, ...(mailer && { mailer }) });
   await registerOpenApi(app);
   await app.register(healthRoutes, { ping: database.ping });
-  await app.register(marathonsRoutes, { db: database.db });
-  await app.register(registrationsRoutes, { db: database.db });
+  const changes = createChangeFeed();
+  await app.register(marathonsRoutes, { db: database.db, changes });
+  await app.register(registrationsRoutes, { db: database.db, changes });
   await registerWebApp(app, config.webDistDir);
 
   return app;

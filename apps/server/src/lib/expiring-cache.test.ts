@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createExpiringCache } from './expiring-cache.js';
+import { createExpiringCache, createReadThroughCache } from './expiring-cache.js';
 
 describe('createExpiringCache', () => {
   it('returns a value until its deadline, then forgets it', () => {
@@ -24,5 +24,30 @@ describe('createExpiringCache', () => {
     expect(cache.get('two')).toBeUndefined();
     cache.clear();
     expect(cache.get('three')).toBeUndefined();
+  });
+});
+
+describe('createReadThroughCache', () => {
+  it('loads once while fresh, again after forget, and never keeps a value loaded across a forget', async () => {
+    const cache = createReadThroughCache<string>({ maxEntries: 10, maxAgeMs: 60_000 });
+    let version = 1;
+    const load = async () => `v${version}`;
+    expect(await cache.read('runner', load)).toBe('v1');
+    version = 2;
+    expect(await cache.read('runner', load)).toBe('v1');
+    cache.forget('runner');
+    expect(await cache.read('runner', load)).toBe('v2');
+
+    // A write lands while a read is loading: that read answers what it loaded, but the next one loads anew.
+    version = 3;
+    cache.forget('runner');
+    const slowRead = cache.read('runner', async () => {
+      const loaded = `v${version}`;
+      cache.forgetAll();
+      version = 4;
+      return loaded;
+    });
+    expect(await slowRead).toBe('v3');
+    expect(await cache.read('runner', load)).toBe('v4');
   });
 });

@@ -38,3 +38,36 @@ export function createExpiringCache<V>({
 }
 
 export type ExpiringCache<V> = ReturnType<typeof createExpiringCache<V>>;
+
+/**
+ * A read-through cache: `read(key, load)` answers from memory for `maxAgeMs`, else loads and keeps the result,
+ * unless something was forgotten while it loaded (the loaded value may predate that write, so it is not kept).
+ */
+export function createReadThroughCache<V>({
+  maxEntries,
+  maxAgeMs,
+}: {
+  maxEntries: number;
+  maxAgeMs: number;
+}) {
+  const cache = createExpiringCache<V>({ maxEntries });
+  let generation = 0;
+  return {
+    async read(key: string, load: () => Promise<V>): Promise<V> {
+      const cached = cache.get(key);
+      if (cached !== undefined) return cached;
+      const loadedIn = generation;
+      const value = await load();
+      if (generation === loadedIn) cache.set(key, value, Date.now() + maxAgeMs);
+      return value;
+    },
+    forget(key: string): void {
+      generation += 1;
+      cache.delete(key);
+    },
+    forgetAll(): void {
+      generation += 1;
+      cache.clear();
+    },
+  };
+}

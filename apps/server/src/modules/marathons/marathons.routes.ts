@@ -14,6 +14,7 @@ import {
 } from '@stride/shared';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 import { isUuid } from '../../lib/ids.js';
 import { authenticate } from '../../plugins/auth.js';
 import { createMarathonLists } from './marathon-lists.js';
@@ -28,10 +29,14 @@ const errors = {
   404: errorResponseSchema,
 };
 
-export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database; changes: ChangeFeed }> = async (
+  app,
+  { db, changes },
+) => {
   const marathons = createMarathonsRepository(db);
   const lists = createMarathonLists(marathons);
-  const service = createMarathonsService(db, { onRacesChanged: lists.invalidate });
+  changes.onRacesChanged(lists.invalidate);
+  const service = createMarathonsService(db, { onRacesChanged: changes.racesChanged });
 
   app.post(
     '/api/add-marathon',

@@ -373,6 +373,28 @@ describe('GET /api/registrations/by-email/:email', () => {
     });
   });
 
+  it("follows the runner's registering and withdrawing at once", async () => {
+    const runnerNow = await signUp(main.current.app);
+    const race = await newRace();
+    const list = async () => {
+      const response = await listByEmail(runnerNow.user.email, bearerHeaders(runnerNow.token));
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      return (response.json() as Registration[]).map((registration) => registration._id);
+    };
+    expect(await list()).toEqual([]);
+
+    const created = await register(main.current.app, runnerNow, race._id);
+    expect(await list()).toEqual([created._id]);
+
+    const withdrawn = await inject({
+      method: 'DELETE',
+      url: `/api/registrations/${created._id}`,
+      headers: bearerHeaders(runnerNow.token),
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(await list()).toEqual([]);
+  });
+
   it("answers 403 for another runner's email", async () => {
     const response = await listByEmail(stranger.user.email, bearerHeaders(listed.runner.token));
 

@@ -11,6 +11,8 @@ import {
 } from '@stride/shared';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
+import { createReadThroughCache } from '../../lib/expiring-cache.js';
 import { authenticate } from '../../plugins/auth.js';
 import { createRegistrationsRepository } from './registrations.repository.js';
 import { REGISTRATION_MESSAGES, createRegistrationsService } from './registrations.service.js';
@@ -23,9 +25,26 @@ const errors = {
   409: errorResponseSchema,
 };
 
-export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const registrationListSchema = z.array(registrationSchema);
+
+/**
+ * A runner's list, kept serialised for a few seconds: this server's own writes replace it at once (the runner's
+ * registrations, or any race's change); the age bounds how long another server process's writes go unseen.
+ */
+const RUNNER_LIST_MAX_AGE_MS = 5_000;
+const RUNNER_LISTS_KEPT = 500;
+
+export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Database; changes: ChangeFeed }> = async (
+  app,
+  { db, changes },
+) => {
   const registrations = createRegistrationsRepository(db);
-  const service = createRegistrationsService(db);
+  const runnerLists = createReadThroughCache<string>({
+    maxEntries: RUNNER_LISTS_KEPT,
+    maxAgeMs: RUNNER_LIST_MAX_AGE_MS,
+  });
+  changes.onRacesChanged(runnerLists.forgetAll);
+  const service = createRegistrationsService(db, { onRegistrationsChanged: runnerLists.forget });
 
   app.get(
     '/api/registrations/by-email/:email',
@@ -35,15 +54,21 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         tags: ['registrations'],
         summary: "The signed-in user's registrations, with each race's title and start date",
         params: z.object({ email: z.string() }),
-        response: { 200: z.array(registrationSchema), ...errors },
+        response: { 200: registrationListSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await request.requireUser();
       if (request.params.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError('FORBIDDEN', 'You can only list your own registrations.');
       }
-      return registrations.findByUser(user.id);
+      const body = await runnerLists.read(user.id, async () =>
+        JSON.stringify(registrationListSchema.parse(await registrations.findByUser(user.id))),
+      );
+      // Serialised through the schema once, when cached; Fastify sends a string as it is.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as z.infer<typeof registrationListSchema>);
     },
   );
 

@@ -29,7 +29,7 @@ describe('registering at the edges of the window (a fixed clock, the real databa
     ['1 ms after registration closes', false, (r) => at(r.endRegDate, MS)],
   ])('%s: registered = %s', async (_case, accepted, clock) => {
     const runner = runners.pop()!;
-    const service = createRegistrationsService(testApp.current.database.db, () => clock(race));
+    const service = createRegistrationsService(testApp.current.database.db, { now: () => clock(race) });
     const countBefore = await getRegistrationCount(testApp.current.app, race._id);
 
     const attempt = service.register(

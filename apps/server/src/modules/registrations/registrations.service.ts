@@ -33,10 +33,19 @@ function registrationNotFound(): AppError {
   return new AppError('NOT_FOUND', REGISTRATION_MESSAGES.notFound);
 }
 
+export type RegistrationsServiceOptions = {
+  now?: () => Date;
+  /** Called after a runner's registrations were written (their list follows). */
+  onRegistrationsChanged?: (runnerId: string) => void;
+};
+
 /** Registering, changing and withdrawing, each with the race's count kept exact in the same transaction. */
-export function createRegistrationsService(db: Database, now: () => Date = () => new Date()) {
+export function createRegistrationsService(
+  db: Database,
+  { now = () => new Date(), onRegistrationsChanged = () => {} }: RegistrationsServiceOptions = {},
+) {
   /** Runs `change` in a transaction with the registration locked, once it is known to exist and be the actor's. */
-  function withOwnRegistration<T>(
+  async function withOwnRegistration<T>(
     actor: Actor,
     id: string,
     change: (
@@ -46,19 +55,21 @@ export function createRegistrationsService(db: Database, now: () => Date = () =>
     ) => Promise<T>,
   ): Promise<T> {
     if (!isUuid(id)) throw registrationNotFound();
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const registrations = createRegistrationsRepository(tx);
       const current = await registrations.findOwnerForUpdate(id);
       if (!current) throw registrationNotFound();
       requireOwner(current.userId, actor.id, REGISTRATION_MESSAGES.notOwner);
       return change(tx, registrations, current);
     });
+    onRegistrationsChanged(actor.id); // the owner, as checked above
+    return result;
   }
 
   return {
     async register(runner: Runner, input: CreateRegistration): Promise<Registration> {
       if (!isUuid(input.marathonId)) throw marathonNotFound();
-      return db.transaction(async (tx) => {
+      const registration = await db.transaction(async (tx) => {
         // Raising the count first takes the race's row lock: registrations for one race queue here, so the
         // count stays exact under any load, and the lock is held for just one more statement and the commit.
         // Every refusal below throws, and the rollback takes the raise back.
@@ -84,6 +95,8 @@ export function createRegistrationsService(db: Database, now: () => Date = () =>
           marathonDate: marathon.startDate,
         });
       });
+      onRegistrationsChanged(runner.id);
+      return registration;
     },
 
     async update(

@@ -1,0 +1,18 @@
+/**
+ * In-process news of writes, for the read caches that must follow this server's own writes at once.
+ * (Writes by other server processes reach those caches through their short maximum ages instead.)
+ */
+export function createChangeFeed() {
+  const raceListeners: Array<() => void> = [];
+  return {
+    /** A race was created, changed or deleted (its registrations may have gone with it). */
+    racesChanged(): void {
+      for (const listener of raceListeners) listener();
+    },
+    onRacesChanged(listener: () => void): void {
+      raceListeners.push(listener);
+    },
+  };
+}
+
+export type ChangeFeed = ReturnType<typeof createChangeFeed>;
