@@ -6,7 +6,7 @@
 //   npm run lighthouse                      3 runs per page, every score must be ≥ 95
 //   npm run lighthouse -- --min-score 90    another threshold
 //   npm run lighthouse -- --runs 5          more runs per page
-//   npm run lighthouse -- --smoke           one run per page, threshold 0: checks that the tool still works
+//   npm run lighthouse -- --smoke           one run per page, threshold 0, no summary: the tool still works
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -235,14 +235,15 @@ try {
     pages,
     failing,
   };
-  const summaryFile = path.join(resultsDir, `lighthouse-${stamp}.json`);
-  writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
+  // A smoke run only checks the tool: its numbers are not worth keeping (nor committing by mistake).
+  const summaryFile = options.smoke ? undefined : path.join(resultsDir, `lighthouse-${stamp}.json`);
+  if (summaryFile) writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
   const benchmarkIndexes = pages.flatMap((page) => page.runs.map((run) => run.benchmarkIndex));
   console.log(
     `\nMedian of ${runsPerPage} run(s) per page; Lighthouse's CPU benchmark index ranged ` +
       `${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)} (higher is faster).`,
   );
-  console.log(`Summary: ${path.relative(root, summaryFile)}`);
+  if (summaryFile) console.log(`Summary: ${path.relative(root, summaryFile)}`);
   console.log(`Full reports: ${path.relative(root, reportsDir)}/`);
   console.log(`Took ${Math.round((Date.now() - started) / 1000)} s.`);
   if (failing.length > 0) {
