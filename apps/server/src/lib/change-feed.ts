@@ -4,6 +4,7 @@
  */
 export function createChangeFeed() {
   const raceListeners: Array<() => void> = [];
+  const registrationListeners: Array<(runnerId: string) => void> = [];
   return {
     /** A race was created, changed or deleted (its registrations may have gone with it). */
     racesChanged(): void {
@@ -11,6 +12,13 @@ export function createChangeFeed() {
     },
     onRacesChanged(listener: () => void): void {
       raceListeners.push(listener);
+    },
+    /** A runner's registration was added, changed or withdrawn (a race's count may have moved). */
+    registrationsChanged(runnerId: string): void {
+      for (const listener of registrationListeners) listener(runnerId);
+    },
+    onRegistrationsChanged(listener: (runnerId: string) => void): void {
+      registrationListeners.push(listener);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +16,8 @@ import {
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import { createReadThroughCache } from '../../lib/expiring-cache.js';
+import { sendSerializedJson, serializeJson, type SerializedJson } from '../../lib/serialized-json.js';
 import { isUuid } from '../../lib/ids.js';
 import { authenticate } from '../../plugins/auth.js';
 import { createMarathonLists } from './marathon-lists.js';
@@ -22,6 +25,16 @@ import { createMarathonsRepository } from './marathons.repository.js';
 import { MARATHON_MESSAGES, createMarathonsService, marathonNotFound } from './marathons.service.js';
 
 const TOTAL_COUNT_HEADER = 'x-total-count';
+const marathonListSchema = z.array(marathonSchema);
+
+/**
+ * Public reads are kept serialised for 2 s: under load most requests are answered from memory. This server's
+ * own writes (a race's, or a registration moving a count) replace them at once; the age bounds how long
+ * another server process's writes go unseen.
+ */
+const PUBLIC_READ_MAX_AGE_MS = 2_000;
+const PUBLIC_READS_KEPT = 2_000;
+type PublicRead = { body: SerializedJson<unknown>; total?: number };
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -36,6 +49,14 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database; changes: Cha
   const marathons = createMarathonsRepository(db);
   const lists = createMarathonLists(marathons);
   changes.onRacesChanged(lists.invalidate);
+  const publicReads = createReadThroughCache<PublicRead>({
+    maxEntries: PUBLIC_READS_KEPT,
+    maxAgeMs: PUBLIC_READ_MAX_AGE_MS,
+  });
+  changes.onRacesChanged(publicReads.forgetAll);
+  changes.onRegistrationsChanged(publicReads.forgetAll);
+  const sendPublicRead = (reply: FastifyReply, { body, total }: PublicRead) =>
+    sendSerializedJson(total === undefined ? reply : reply.header(TOTAL_COUNT_HEADER, total), body);
   const service = createMarathonsService(db, { onRacesChanged: changes.racesChanged });
 
   app.post(
@@ -61,10 +82,19 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database; changes: Cha
       schema: {
         tags: ['marathons'],
         summary: `Up to ${FEATURED_MARATHONS_LIMIT} races not started yet: most registrations first, then the soonest`,
-        response: { 200: z.array(marathonSchema) },
+        response: { 200: marathonListSchema },
       },
     },
-    async () => marathons.findFeatured(new Date(), FEATURED_MARATHONS_LIMIT),
+    async (_request, reply) =>
+      sendPublicRead(
+        reply,
+        await publicReads.read('featured', async () => ({
+          body: serializeJson(
+            marathonListSchema,
+            await marathons.findFeatured(new Date(), FEATURED_MARATHONS_LIMIT),
+          ),
+        })),
+      ),
   );
 
   app.get(
@@ -74,13 +104,18 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database; changes: Cha
         tags: ['marathons'],
         summary: 'All marathons by creation time; the total is in the X-Total-Count header',
         querystring: marathonListQuerySchema,
-        response: { 200: z.array(marathonSchema), 400: errorResponseSchema },
+        response: { 200: marathonListSchema, 400: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const { sort, page, limit } = request.query;
-      const { items, total } = await lists.page(sort, { page, limit });
-      return reply.header(TOTAL_COUNT_HEADER, total).send(items);
+      return sendPublicRead(
+        reply,
+        await publicReads.read(`${sort}:${page}:${limit}`, async () => {
+          const { items, total } = await lists.page(sort, { page, limit });
+          return { body: serializeJson(marathonListSchema, items), total };
+        }),
+      );
     },
   );
 
@@ -94,10 +129,15 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database; changes: Cha
         response: { 200: marathonSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => {
-      const marathon = isUuid(request.params.id) ? await marathons.findById(request.params.id) : null;
-      if (!marathon) throw marathonNotFound();
-      return marathon;
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw marathonNotFound();
+      const read = await publicReads.read(`race:${id}`, async () => {
+        const marathon = await marathons.findById(id);
+        if (!marathon) throw marathonNotFound(); // not kept: a missing race may be created any moment
+        return { body: serializeJson(marathonSchema, marathon) };
+      });
+      return sendPublicRead(reply, read);
     },
   );
 
@@ -108,12 +148,18 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database; changes: Cha
         tags: ['marathons'],
         summary: 'Races not started yet, soonest first; the total is in the X-Total-Count header',
         querystring: pageQuerySchema,
-        response: { 200: z.array(marathonSchema), 400: errorResponseSchema },
+        response: { 200: marathonListSchema, 400: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const { items, total } = await lists.page('upcoming', request.query);
-      return reply.header(TOTAL_COUNT_HEADER, total).send(items);
+      const { page, limit } = request.query;
+      return sendPublicRead(
+        reply,
+        await publicReads.read(`upcoming:${page}:${limit}`, async () => {
+          const { items, total } = await lists.page('upcoming', { page, limit });
+          return { body: serializeJson(marathonListSchema, items), total };
+        }),
+      );
     },
   );
 
@@ -125,7 +171,7 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database; changes: Cha
         tags: ['marathons'],
         summary: "The signed-in user's own marathons, newest first",
         querystring: z.object({ email: z.string().optional() }),
-        response: { 200: z.array(marathonSchema), ...errors },
+        response: { 200: marathonListSchema, ...errors },
       },
     },
     async (request) => {

@@ -7,12 +7,14 @@ import {
   idParamSchema,
   registrationSchema,
   registrationUpdatedSchema,
+  type Registration,
   updateRegistrationSchema,
 } from '@stride/shared';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { createReadThroughCache } from '../../lib/expiring-cache.js';
+import { sendSerializedJson, serializeJson, type SerializedJson } from '../../lib/serialized-json.js';
 import { authenticate } from '../../plugins/auth.js';
 import { createRegistrationsRepository } from './registrations.repository.js';
 import { REGISTRATION_MESSAGES, createRegistrationsService } from './registrations.service.js';
@@ -39,12 +41,13 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Database; changes:
   { db, changes },
 ) => {
   const registrations = createRegistrationsRepository(db);
-  const runnerLists = createReadThroughCache<string>({
+  const runnerLists = createReadThroughCache<SerializedJson<Registration[]>>({
     maxEntries: RUNNER_LISTS_KEPT,
     maxAgeMs: RUNNER_LIST_MAX_AGE_MS,
   });
   changes.onRacesChanged(runnerLists.forgetAll);
-  const service = createRegistrationsService(db, { onRegistrationsChanged: runnerLists.forget });
+  changes.onRegistrationsChanged(runnerLists.forget);
+  const service = createRegistrationsService(db, { onRegistrationsChanged: changes.registrationsChanged });
 
   app.get(
     '/api/registrations/by-email/:email',
@@ -63,12 +66,9 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Database; changes:
         throw new AppError('FORBIDDEN', 'You can only list your own registrations.');
       }
       const body = await runnerLists.read(user.id, async () =>
-        JSON.stringify(registrationListSchema.parse(await registrations.findByUser(user.id))),
+        serializeJson(registrationListSchema, await registrations.findByUser(user.id)),
       );
-      // Serialised through the schema once, when cached; Fastify sends a string as it is.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(body as unknown as z.infer<typeof registrationListSchema>);
+      return sendSerializedJson(reply, body);
     },
   );
 
