@@ -45,8 +45,9 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   await registerOpenApi(app);
   await app.register(healthRoutes, { ping: database.ping });
   const changes = createChangeFeed();
-  await app.register(marathonsRoutes, { db: database.db, changes });
-  await app.register(registrationsRoutes, { db: database.db, changes });
+  const routeOptions = { db: database.db, changes, readCache: config.readCache };
+  await app.register(marathonsRoutes, routeOptions);
+  await app.register(registrationsRoutes, routeOptions);
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -23,6 +23,7 @@ const envSchema = z.object({
     .optional(),
   RATE_LIMIT: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(true),
+  READ_CACHE: booleanFlag.default(true),
   RATE_LIMIT_SIGN_IN_FAILURES: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_SIGN_UPS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(60),
@@ -53,6 +54,8 @@ export type Config = {
   rateLimit: boolean;
   /** Fill an empty embedded database with a demo organizer and races on first start. */
   seedDemo: boolean;
+  /** Keep public reads and runners' lists in memory for a few seconds (docs/decisions/011). */
+  readCache: boolean;
   /** Per minute: failed sign-ins per account and per address, sign-ups per address, API writes per user. */
   rateLimits: { signInFailures: number; signUps: number; writes: number };
   logLevel: string;
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     rateLimit: values.RATE_LIMIT,
     seedDemo: values.SEED_DEMO,
+    readCache: values.READ_CACHE,
     rateLimits: {
       signInFailures: values.RATE_LIMIT_SIGN_IN_FAILURES,
       signUps: values.RATE_LIMIT_SIGN_UPS,

@@ -42,16 +42,17 @@ const errors = {
   404: errorResponseSchema,
 };
 
-export const marathonsRoutes: FastifyPluginAsyncZod<{ db: Database; changes: ChangeFeed }> = async (
-  app,
-  { db, changes },
-) => {
+export const marathonsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  changes: ChangeFeed;
+  readCache: boolean;
+}> = async (app, { db, changes, readCache }) => {
   const marathons = createMarathonsRepository(db);
   const lists = createMarathonLists(marathons);
   changes.onRacesChanged(lists.invalidate);
   const publicReads = createReadThroughCache<PublicRead>({
     maxEntries: PUBLIC_READS_KEPT,
-    maxAgeMs: PUBLIC_READ_MAX_AGE_MS,
+    maxAgeMs: readCache ? PUBLIC_READ_MAX_AGE_MS : 0,
   });
   changes.onRacesChanged(publicReads.forgetAll);
   changes.onRegistrationsChanged(publicReads.forgetAll);

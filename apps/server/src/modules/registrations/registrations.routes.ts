@@ -36,14 +36,15 @@ const registrationListSchema = z.array(registrationSchema);
 const RUNNER_LIST_MAX_AGE_MS = 5_000;
 const RUNNER_LISTS_KEPT = 500;
 
-export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Database; changes: ChangeFeed }> = async (
-  app,
-  { db, changes },
-) => {
+export const registrationsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  changes: ChangeFeed;
+  readCache: boolean;
+}> = async (app, { db, changes, readCache }) => {
   const registrations = createRegistrationsRepository(db);
   const runnerLists = createReadThroughCache<SerializedJson<Registration[]>>({
     maxEntries: RUNNER_LISTS_KEPT,
-    maxAgeMs: RUNNER_LIST_MAX_AGE_MS,
+    maxAgeMs: readCache ? RUNNER_LIST_MAX_AGE_MS : 0,
   });
   changes.onRacesChanged(runnerLists.forgetAll);
   changes.onRegistrationsChanged(runnerLists.forget);
