@@ -33,6 +33,8 @@ const { values: args } = parseArgs({
 });
 
 const databaseUrl = process.env.DATABASE_URL;
+// The server inherits the environment: READ_CACHE=off npm run bench measures every read on the database.
+const readCache = process.env.READ_CACHE ?? 'on';
 const driver = databaseUrl ? 'postgres' : 'pglite';
 const smoke = args.smoke;
 const whole = (name: string, value: string | undefined, fallback: number) => {
@@ -290,7 +292,8 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 async function main() {
   const started = performance.now();
   console.log(
-    `Stride bench on ${driver}${smoke ? ' (smoke run)' : ''}: ${os.cpus().length} cores, Node ${process.version}`,
+    `Stride bench on ${driver}${smoke ? ' (smoke run)' : ''}, READ_CACHE=${readCache}: ` +
+      `${os.cpus().length} cores, Node ${process.version}`,
   );
   const prepared = await prepare();
   console.log(
@@ -414,6 +417,7 @@ async function main() {
     },
     data: { marathons: prepared.totalMarathons, registrations: prepared.totalRegistrations },
     load: { durationSeconds, warmUpSeconds, connections, tool: 'autocannon' },
+    readCache,
     measurements,
     sellOut: { ...sellOut, connections: sellOutConnections },
     audits,
@@ -427,7 +431,8 @@ async function main() {
     const resultsDir = path.join(root, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
     const stamp = report.date.replaceAll(':', '-').slice(0, 19);
-    const file = path.join(resultsDir, `${driver}-${prepared.totalMarathons}-${stamp}.json`);
+    const cacheNote = readCache === 'on' ? '' : '-read-cache-off';
+    const file = path.join(resultsDir, `${driver}-${prepared.totalMarathons}${cacheNote}-${stamp}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nWrote ${path.relative(root, file)}.`);
   }
