@@ -69,6 +69,7 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
     return { registrations: forRegistrations!, registrationsWarmUp: forWarmUp!, sellOut: forSellOut! };
   });
 
+  await vacuumAnalyze(db);
   return {
     runId,
     runnerTokens: Array.from({ length: options.runners }, (_, index) => `${prefix}${index + 1}-token`),
@@ -80,6 +81,16 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
 /** Removes every bench user of every run, with their sessions, races and registrations (by cascade). */
 export async function removeBenchFixtures(db: Database): Promise<void> {
   await db.execute(sql`delete from users where id like ${`${BENCH_ID_PREFIX}%`}`);
+  await vacuumAnalyze(db);
+}
+
+/**
+ * Tens of thousands of rows come and go with each run. Without a vacuum their dead index entries slow the next
+ * run's lookups (autovacuum may be off or late, as on this project's CI PostgreSQL), and stale statistics
+ * mislead the planner.
+ */
+async function vacuumAnalyze(db: Database): Promise<void> {
+  await db.execute(sql`vacuum analyze users, sessions, marathons, registrations`);
 }
 
 export type RaceAudit = { count: number; rows: number; distinctRunners: number };
