@@ -201,20 +201,11 @@ export function createMarathonsRepository(db: Executor) {
       return { registrationsDeleted: deleted.length };
     },
 
-    /** Raises or lowers the race's count (locking its row until the transaction ends); null when it is missing. */
-    async adjustRegistrationCount(id: string, delta: 1 | -1) {
-      const [row] = await db
+    async adjustRegistrationCount(id: string, delta: 1 | -1): Promise<void> {
+      await db
         .update(marathons)
         .set({ totalRegistrationCount: sql`${marathons.totalRegistrationCount} + ${delta}` })
-        .where(eq(marathons.id, id))
-        .returning({
-          id: marathons.id,
-          title: marathons.title,
-          startRegDate: marathons.startRegDate,
-          endRegDate: marathons.endRegDate,
-          startDate: marathons.startDate,
-        });
-      return row ?? null;
+        .where(eq(marathons.id, id));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { CreateRegistration, Registration, UpdateRegistration } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
@@ -66,6 +66,45 @@ export function createRegistrationsRepository(db: Executor) {
         .where(eq(registrations.id, id))
         .for('update');
       return row ?? null;
+    },
+
+    /**
+     * Registers the runner in one statement (one transaction): the row is inserted only if the race exists, its
+     * window holds `at` (inclusive) and the runner is not registered yet, and the race's count rises with it.
+     * The count's UPDATE locks the race row only for this statement, so concurrent registrations queue briefly
+     * and the count stays exact. Returns null when nothing was inserted (the caller finds out why).
+     */
+    async registerIfOpen(
+      values: Omit<CreateRegistration, 'marathonId'> & { marathonId: string; userId: string },
+      at: Date,
+    ): Promise<{ id: string; createdAt: Date; marathonTitle: string; marathonDate: Date } | null> {
+      const result = await db.execute(sql`
+        with inserted as (
+          insert into registrations (marathon_id, user_id, first_name, last_name, contact, info)
+          select m.id, ${values.userId}, ${values.firstName}, ${values.lastName}, ${values.contact}, ${values.info}
+          from marathons m
+          where m.id = ${values.marathonId} and m.start_reg_date <= ${at.toISOString()}::timestamptz
+            and m.end_reg_date >= ${at.toISOString()}::timestamptz
+          on conflict (marathon_id, user_id) do nothing
+          returning id, created_at, marathon_id
+        ), raised as (
+          update marathons set total_registration_count = total_registration_count + 1
+          where id in (select marathon_id from inserted)
+          returning title, start_date
+        )
+        select inserted.id, inserted.created_at, raised.title, raised.start_date from inserted, raised`);
+      const [row] = (
+        result as unknown as {
+          rows: Array<{ id: string; created_at: Date | string; title: string; start_date: Date | string }>;
+        }
+      ).rows;
+      if (!row) return null;
+      return {
+        id: row.id,
+        createdAt: new Date(row.created_at),
+        marathonTitle: row.title,
+        marathonDate: new Date(row.start_date),
+      };
     },
 
     /** Inserts unless this runner is already registered for the race; returns the new row's id and time, or null. */

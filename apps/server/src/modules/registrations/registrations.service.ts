@@ -66,37 +66,30 @@ export function createRegistrationsService(
     return result;
   }
 
+  /** Nothing was inserted: the race is missing, closed at `at`, or already holds the runner. */
+  async function whyNotRegistered(marathonId: string, at: Date): Promise<AppError> {
+    const marathon = await createMarathonsRepository(db).findById(marathonId);
+    if (!marathon) return marathonNotFound();
+    if (!isRegistrationOpen(marathon, at)) {
+      return new AppError(
+        'CONFLICT',
+        `Registration for ${marathon.title} is closed: it is open from ${marathon.startRegDate} to ${marathon.endRegDate}.`,
+      );
+    }
+    return new AppError('CONFLICT', REGISTRATION_MESSAGES.alreadyRegistered);
+  }
+
   return {
     async register(runner: Runner, input: CreateRegistration): Promise<Registration> {
       if (!isUuid(input.marathonId)) throw marathonNotFound();
-      const registration = await db.transaction(async (tx) => {
-        // Raising the count first takes the race's row lock: registrations for one race queue here, so the
-        // count stays exact under any load, and the lock is held for just one more statement and the commit.
-        // Every refusal below throws, and the rollback takes the raise back.
-        const marathon = await createMarathonsRepository(tx).adjustRegistrationCount(input.marathonId, 1);
-        if (!marathon) throw marathonNotFound();
-        if (!isRegistrationOpen(marathon, now())) {
-          throw new AppError(
-            'CONFLICT',
-            `Registration for ${marathon.title} is closed: it is open from ${marathon.startRegDate.toISOString()} to ${marathon.endRegDate.toISOString()}.`,
-          );
-        }
-        const created = await createRegistrationsRepository(tx).createIfAbsent({
-          ...input,
-          userId: runner.id,
-        });
-        if (!created) throw new AppError('CONFLICT', REGISTRATION_MESSAGES.alreadyRegistered);
-        return toRegistration({
-          ...input,
-          ...created,
-          userId: runner.id,
-          email: runner.email,
-          marathonTitle: marathon.title,
-          marathonDate: marathon.startDate,
-        });
-      });
+      const at = now();
+      const created = await createRegistrationsRepository(db).registerIfOpen(
+        { ...input, userId: runner.id },
+        at,
+      );
+      if (!created) throw await whyNotRegistered(input.marathonId, at);
       onRegistrationsChanged(runner.id);
-      return registration;
+      return toRegistration({ ...input, ...created, userId: runner.id, email: runner.email });
     },
 
     async update(
