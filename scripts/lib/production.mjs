@@ -39,7 +39,9 @@ export function buildStale() {
     newestMtime(at('packages/shared/src')),
     mtimeOf(at('packages/shared/package.json')),
   );
-  const serverStale = mtimeOf(serverEntry) < Math.max(sharedSources, newestMtime(at('apps/server/src')));
+  // tsc rewrites only the outputs that changed, but always its build info: that is the build's time.
+  const serverBuilt = Math.max(mtimeOf(serverEntry), mtimeOf(at('apps/server/tsconfig.tsbuildinfo')));
+  const serverStale = serverBuilt < Math.max(sharedSources, newestMtime(at('apps/server/src')));
   const webStale =
     mtimeOf(path.join(webDist, 'index.html')) <
     Math.max(
