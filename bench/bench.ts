@@ -343,12 +343,14 @@ async function main() {
       expectedStatus: 201,
     };
     const stopWatching = watchRss(server.pid!);
+    // Timed here: autocannon reports a run's duration in whole seconds of its own ticker.
+    const sellOutStarted = performance.now();
     const result = await load(server.url, sellOutScenario, {
       amount: sellOutRunners,
       connections: sellOutConnections,
     });
+    const seconds = (performance.now() - sellOutStarted) / 1000;
     peakRssBytes = Math.max(peakRssBytes, stopWatching());
-    const seconds = result.duration;
     sellOut = {
       runners: sellOutRunners,
       seconds: round(seconds, 2),
