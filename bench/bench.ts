@@ -17,6 +17,7 @@ import {
 import { lockDataDir } from '../apps/server/src/db/data-dir-lock.js';
 import { marathons } from '../apps/server/src/db/schema/index.js';
 import { root, startProductionServer } from '../scripts/lib/production.mjs';
+import { formatTable } from '../scripts/lib/table.mjs';
 import { BUDGETS, checkBudgets, type Measurement } from './budgets.js';
 
 const { values: args } = parseArgs({
@@ -462,28 +463,17 @@ async function main() {
 }
 
 function printTable(measurements: Measurement[]) {
-  const rows = [
-    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'of baseline', 'RSS MB'],
-    ...measurements.map((m) => [
-      m.name,
-      String(m.requestsPerSecond),
-      String(m.p50Ms),
-      String(m.p99Ms),
-      String(m.errors),
-      `${round((m.ofBaseline ?? 0) * 100)} %`,
-      String(m.peakRssMb),
-    ]),
-  ];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  console.log('');
-  for (const [index, row] of rows.entries()) {
-    console.log(
-      row
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-        .join('  '),
-    );
-    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  }
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'of baseline', 'RSS MB'];
+  const rows = measurements.map((m) => [
+    m.name,
+    String(m.requestsPerSecond),
+    String(m.p50Ms),
+    String(m.p99Ms),
+    String(m.errors),
+    `${round((m.ofBaseline ?? 0) * 100)} %`,
+    String(m.peakRssMb),
+  ]);
+  console.log(`\n${formatTable(header, rows, { alignNumbers: true })}`);
 }
 
 await main();

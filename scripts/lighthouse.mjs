@@ -17,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from './lib/chromium.mjs';
 import { root, startProductionServer } from './lib/production.mjs';
+import { formatTable } from './lib/table.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const METRICS = {
@@ -135,10 +136,7 @@ function printTable(pages) {
     metrics.cls.toFixed(3),
     `${(metrics.fcpMs / 1000).toFixed(2)} s`,
   ]);
-  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
-  const line = (row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ');
-  console.log(`\n${line(header)}\n${line(widths.map((width) => '-'.repeat(width)))}`);
-  for (const row of rows) console.log(line(row));
+  console.log(`\n${formatTable(header, rows)}`);
 }
 
 const stamp = new Date()

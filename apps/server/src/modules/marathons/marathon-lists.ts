@@ -82,5 +82,3 @@ export function createMarathonLists(
     },
   };
 }
-
-export type MarathonLists = ReturnType<typeof createMarathonLists>;

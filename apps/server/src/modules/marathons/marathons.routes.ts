@@ -21,7 +21,7 @@ import { sendSerializedJson, serializeJson, type SerializedJson } from '../../li
 import { isUuid } from '../../lib/ids.js';
 import { authenticate } from '../../plugins/auth.js';
 import { createMarathonLists } from './marathon-lists.js';
-import { createMarathonsRepository } from './marathons.repository.js';
+import { createMarathonsRepository, type MarathonList } from './marathons.repository.js';
 import { MARATHON_MESSAGES, createMarathonsService, marathonNotFound } from './marathons.service.js';
 
 const TOTAL_COUNT_HEADER = 'x-total-count';
@@ -58,6 +58,11 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
   changes.onRegistrationsChanged(publicReads.forgetAll);
   const sendPublicRead = (reply: FastifyReply, { body, total }: PublicRead) =>
     sendSerializedJson(total === undefined ? reply : reply.header(TOTAL_COUNT_HEADER, total), body);
+  const readListPage = (list: MarathonList, { page, limit }: { page: number; limit: number }) =>
+    publicReads.read(`${list}:${page}:${limit}`, async () => {
+      const { items, total } = await lists.page(list, { page, limit });
+      return { body: serializeJson(marathonListSchema, items), total };
+    });
   const service = createMarathonsService(db, { onRacesChanged: changes.racesChanged });
 
   app.post(
@@ -110,13 +115,7 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { sort, page, limit } = request.query;
-      return sendPublicRead(
-        reply,
-        await publicReads.read(`${sort}:${page}:${limit}`, async () => {
-          const { items, total } = await lists.page(sort, { page, limit });
-          return { body: serializeJson(marathonListSchema, items), total };
-        }),
-      );
+      return sendPublicRead(reply, await readListPage(sort, { page, limit }));
     },
   );
 
@@ -153,14 +152,7 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { page, limit } = request.query;
-      return sendPublicRead(
-        reply,
-        await publicReads.read(`upcoming:${page}:${limit}`, async () => {
-          const { items, total } = await lists.page('upcoming', { page, limit });
-          return { body: serializeJson(marathonListSchema, items), total };
-        }),
-      );
+      return sendPublicRead(reply, await readListPage('upcoming', request.query));
     },
   );
 

@@ -34,8 +34,11 @@ export function createMarathonsService(
   db: Database,
   { onRacesChanged = () => {} }: MarathonsServiceOptions = {},
 ) {
-  /** Runs `change` in a transaction with the race locked, once it is known to exist and be the actor's. */
-  function withOwnMarathon<T>(
+  /**
+   * Runs `change` in a transaction with the race locked, once it is known to exist and be the actor's;
+   * after the commit the lists and cached reads hear of it.
+   */
+  async function withOwnMarathon<T>(
     actor: Actor,
     id: string,
     change: (
@@ -44,13 +47,15 @@ export function createMarathonsService(
     ) => Promise<T>,
   ): Promise<T> {
     if (!isUuid(id)) throw marathonNotFound();
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const marathons = createMarathonsRepository(tx);
       const current = await marathons.findForUpdate(id);
       if (!current) throw marathonNotFound();
       requireOwner(current.creatorId, actor.id, MARATHON_MESSAGES.notOwner);
       return change(marathons, current);
     });
+    onRacesChanged();
+    return result;
   }
 
   return {
@@ -79,11 +84,11 @@ export function createMarathonsService(
           await marathons.update(id, changes);
         }
         return { marathon: (await marathons.findById(id))!, changed };
-      }).finally(onRacesChanged);
+      });
     },
 
     async deleteMarathon(actor: Actor, id: string): Promise<{ registrationsDeleted: number }> {
-      return withOwnMarathon(actor, id, (marathons) => marathons.remove(id)).finally(onRacesChanged);
+      return withOwnMarathon(actor, id, (marathons) => marathons.remove(id));
     },
   };
 }

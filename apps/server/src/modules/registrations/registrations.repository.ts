@@ -107,18 +107,6 @@ export function createRegistrationsRepository(db: Executor) {
       };
     },
 
-    /** Inserts unless this runner is already registered for the race; returns the new row's id and time, or null. */
-    async createIfAbsent(
-      values: Omit<CreateRegistration, 'marathonId'> & { marathonId: string; userId: string },
-    ) {
-      const [row] = await db
-        .insert(registrations)
-        .values(values)
-        .onConflictDoNothing({ target: [registrations.marathonId, registrations.userId] })
-        .returning({ id: registrations.id, createdAt: registrations.createdAt });
-      return row ?? null;
-    },
-
     async update(id: string, changes: UpdateRegistration): Promise<void> {
       await db.update(registrations).set(changes).where(eq(registrations.id, id));
     },
