@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
-import { isHttpUrl } from './fields.js';
+import { ifValidSoFar, isHttpUrl, plainText } from './fields.js';
 
 /** The exact texts of SPEC.md §5, in the order the rules are checked. */
 export const PASSWORD_MESSAGES = {
@@ -28,19 +28,18 @@ export const passwordSchema = z.string().superRefine((password, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-export const displayNameSchema = z
-  .string()
+export const displayNameSchema = plainText('Name')
   .trim()
-  .min(1, 'Name is required')
-  .max(60, 'Name must be at most 60 characters');
+  .min(1, { message: 'Name is required', ...ifValidSoFar })
+  .max(60, { message: 'Name must be at most 60 characters', ...ifValidSoFar });
 
 /** SPEC.md's photoURL: optional, but when given it must be a web address (never javascript: or data:). */
-export const photoUrlSchema = z
-  .string()
+export const photoUrlSchema = plainText('Photo URL')
   .trim()
-  .max(2048, 'Photo URL is too long')
+  .max(2048, { message: 'Photo URL is too long', ...ifValidSoFar })
   .refine((value) => value === '' || isHttpUrl(value), {
     message: 'Photo URL must start with http:// or https://',
+    ...ifValidSoFar,
   });
 
 export const signUpSchema = z.object({

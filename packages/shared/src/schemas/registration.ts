@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ifValidSoFar, requiredText } from './fields.js';
+import { ifValidSoFar, plainText, requiredText } from './fields.js';
 
 export const REGISTRATION_LIMITS = { name: 60, info: 1000, contactMin: 7, contactMax: 20 } as const;
 
@@ -28,10 +28,12 @@ const registrationFields = {
         .max(REGISTRATION_LIMITS.contactMax, { message: CONTACT_MESSAGE, ...ifValidSoFar })
         .regex(/^\+?\d[\d -]*\d$/, { message: CONTACT_MESSAGE, ...ifValidSoFar }),
     ),
-  info: z
-    .string()
+  info: plainText(L.info)
     .trim()
-    .max(REGISTRATION_LIMITS.info, `${L.info} must be at most ${REGISTRATION_LIMITS.info} characters`)
+    .max(REGISTRATION_LIMITS.info, {
+      message: `${L.info} must be at most ${REGISTRATION_LIMITS.info} characters`,
+      ...ifValidSoFar,
+    })
     .nullish()
     .transform((value) => value ?? ''),
 };
