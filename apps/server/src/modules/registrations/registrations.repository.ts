@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { CreateRegistration, Registration, UpdateRegistration } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
 
 const registrationColumns = {
@@ -72,13 +73,16 @@ export function createRegistrationsRepository(db: Executor) {
      * Registers the runner in one statement (one transaction): the row is inserted only if the race exists, its
      * window holds `at` (inclusive) and the runner is not registered yet, and the race's count rises with it.
      * The count's UPDATE locks the race row only for this statement, so concurrent registrations queue briefly
-     * and the count stays exact. Returns null when nothing was inserted (the caller finds out why).
+     * and the count stays exact. Returns null when nothing was inserted (the caller finds out why), which
+     * includes a race deleted while this statement waited for its lock.
      */
     async registerIfOpen(
       values: Omit<CreateRegistration, 'marathonId'> & { marathonId: string; userId: string },
       at: Date,
     ): Promise<{ id: string; createdAt: Date; marathonTitle: string; marathonDate: Date } | null> {
-      const result = await db.execute(sql`
+      const result = await db
+        .execute(
+          sql`
         with inserted as (
           insert into registrations (marathon_id, user_id, first_name, last_name, contact, info)
           select m.id, ${values.userId}, ${values.firstName}, ${values.lastName}, ${values.contact}, ${values.info}
@@ -92,7 +96,12 @@ export function createRegistrationsRepository(db: Executor) {
           where id in (select marathon_id from inserted)
           returning title, start_date
         )
-        select inserted.id, inserted.created_at, raised.title, raised.start_date from inserted, raised`);
+        select inserted.id, inserted.created_at, raised.title, raised.start_date from inserted, raised`,
+        )
+        .catch((error: unknown) => {
+          if (isForeignKeyViolation(error)) return { rows: [] };
+          throw error;
+        });
       const [row] = (
         result as unknown as {
           rows: Array<{ id: string; created_at: Date | string; title: string; start_date: Date | string }>;

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Marathon, Registration } from '@stride/shared';
+import type { Database } from '../../db/client.js';
 import {
   DAY_MS,
   FOREIGN_ORIGIN,
@@ -24,7 +26,16 @@ import {
   useTestApp,
 } from '../../testing/marathon-fixtures.js';
 import { type SignedIn, bearerHeaders, cookieHeaders, signUp } from '../../testing/test-app.js';
+import { createMarathonsRepository } from '../marathons/marathons.repository.js';
 import { REGISTRATION_MESSAGES } from './registrations.service.js';
+
+/** Sessions of this database now waiting for a lock another transaction holds. */
+async function countBackendsWaitingOnLocks(db: Database): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+}
 
 const main = useTestApp();
 let organizer: SignedIn;
@@ -316,6 +327,53 @@ describe('POST /api/registrations', () => {
 
     expect(withdrawn.map((response) => response.statusCode)).toEqual(withdrawn.map(() => 200));
     expect(await countsOf(race._id)).toEqual({ count: 50, rows: 50 });
+  });
+
+  it('answers registrations racing the race’s deletion with 201 or 404, never 500, and leaves no rows', async () => {
+    // Several rounds, the DELETE sent amid the registrations, so some of them start while it is in progress.
+    for (let round = 0; round < 3; round++) {
+      const race = await newRace();
+      const runners = await insertSignedInUsers(main.current, 40);
+      const register = (each: { token: string }) =>
+        postRegistration(bearerHeaders(each.token), registrationInput(race._id));
+      const before = runners.slice(0, 20).map(register);
+      const deleting = inject({
+        method: 'DELETE',
+        url: `/api/marathons/${race._id}`,
+        headers: bearerHeaders(organizer.token),
+      });
+      const after = runners.slice(20).map(register);
+      const responses = await Promise.all([...before, ...after]);
+
+      expect((await deleting).statusCode).toBe(200);
+      for (const response of responses) {
+        expect([201, 404], response.body).toContain(response.statusCode);
+        if (response.statusCode === 404) expect(response.json().message).toBe('Marathon not found');
+      }
+      expect(await countsOf(race._id).catch(() => null)).toBeNull(); // the race is gone
+      expect(await countRegistrationRows(main.current.database.db, race._id)).toBe(0);
+    }
+  });
+
+  it('answers 404, not 500, to a registration that arrives while the race is being deleted', async () => {
+    const race = await newRace();
+    const { db, driver } = main.current.database;
+    let registering: ReturnType<typeof inject> | undefined;
+
+    await db.transaction(async (tx) => {
+      const marathons = createMarathonsRepository(tx);
+      await marathons.findForUpdate(race._id);
+      await marathons.remove(race._id);
+      registering = postRegistration(bearerHeaders(runner.token), registrationInput(race._id));
+      // On PostgreSQL the registration now waits for this transaction's lock on the race (PGlite has one
+      // connection: it runs after the commit).
+      if (driver === 'postgres') await expect.poll(() => countBackendsWaitingOnLocks(db)).toBeGreaterThan(0);
+    });
+
+    const response = await registering!;
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json().message).toBe('Marathon not found');
+    expect(await countRegistrationRows(db, race._id)).toBe(0);
   });
 
   it('lets exactly one of 10 concurrent registrations by the same runner through', async () => {
