@@ -45,7 +45,9 @@ describe('the server process (embedded PGlite)', { timeout: PROCESS_TIMEOUT_MS }
     expect(refused.output).toContain(
       `DATA_DIR ${dataDir} is in use by another Stride server (pid ${first.pid})`,
     );
-    expect(await readFile(path.join(dataDir, 'server.lock'), 'utf8')).toBe(String(first.pid));
+    expect((await readFile(path.join(dataDir, 'server.lock'), 'utf8')).split('\n')[0]).toBe(
+      String(first.pid),
+    );
     const health = await fetch(`${first.url}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });

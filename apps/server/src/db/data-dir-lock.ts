@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 const LOCK_FILE = 'server.lock';
@@ -7,8 +7,51 @@ export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
 }
 
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return false; // our own pid in the file: left by a crash before a restart (e.g. pid 1 in a container)
+/** A process, told apart from a later one that reuses its pid by when it started. */
+type ProcessIdentity = { pid: number; startedAt: string | null };
+
+/**
+ * When the process started, in clock ticks since boot (field 22 of /proc/<pid>/stat), or null where there is
+ * no /proc or the process is gone. The command name (field 2) may hold spaces and parentheses: count from
+ * the last ')'.
+ */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux reports process times in USER_HZ ticks, 100 a second on every architecture Node runs on. */
+const TICKS_PER_SECOND = 100;
+
+/** When the process started, in milliseconds since the epoch, from /proc; null where that cannot be told. */
+function startedAtMs(pid: number): number | null {
+  const ticks = startTimeOf(pid);
+  try {
+    const bootSeconds = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1];
+    if (ticks === null || bootSeconds === undefined) return null;
+    return (Number(bootSeconds) + Number(ticks) / TICKS_PER_SECOND) * 1000;
+  } catch {
+    return null;
+  }
+}
+
+/** The lock file: the pid on the first line, its start time on the second (absent in older lock files). */
+function readIdentity(text: string): ProcessIdentity | null {
+  const [pidLine = '', startedAt = ''] = text.split('\n');
+  const pid = Number(pidLine.trim());
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  return { pid, startedAt: startedAt.trim() || null };
+}
+
+function formatIdentity({ pid, startedAt }: ProcessIdentity): string {
+  return startedAt === null ? String(pid) : `${pid}\n${startedAt}`;
+}
+
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -18,21 +61,39 @@ function isRunning(pid: number): boolean {
 }
 
 /**
+ * Is the process that wrote the lock still running? Its pid must be alive and, where /proc tells, have started
+ * when the lock says: a crashed server's pid may since belong to an unrelated process. Our own pid is never
+ * the holder (a lock left before a restart that got the same pid, e.g. pid 1 in a container).
+ */
+function isHeldBy(holder: ProcessIdentity, lockWrittenAtMs: number): boolean {
+  if (holder.pid === process.pid || !isAlive(holder.pid)) return false;
+  if (holder.startedAt !== null) {
+    const startedAt = startTimeOf(holder.pid);
+    return startedAt === null || startedAt === holder.startedAt;
+  }
+  // A lock file of an older version holds only the pid: its writer cannot have started after writing it
+  // (a second of slack for the clock's granularity).
+  const startedAt = startedAtMs(holder.pid);
+  return startedAt === null || startedAt <= lockWrittenAtMs + 1000;
+}
+
+/**
  * Makes this process the only one using `dataDir`: two PGlite instances on one folder corrupt it.
  * A lock left by a process that no longer runs is taken over. Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, LOCK_FILE);
+  const ours = formatIdentity({ pid: process.pid, startedAt: startTimeOf(process.pid) });
 
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx', 0o644);
-      writeSync(fd, String(process.pid));
+      writeSync(fd, ours);
       closeSync(fd);
       return () => {
         try {
-          if (readFileSync(lockPath, 'utf8').trim() === String(process.pid)) unlinkSync(lockPath);
+          if (readFileSync(lockPath, 'utf8') === ours) unlinkSync(lockPath);
         } catch {
           // already gone: nothing to release
         }
@@ -40,14 +101,14 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = Number.parseInt(readFileSync(lockPath, 'utf8').trim(), 10);
-    if (Number.isInteger(holder) && isRunning(holder)) {
+    const holder = readIdentity(readFileSync(lockPath, 'utf8'));
+    if (holder && isHeldBy(holder, statSync(lockPath).mtimeMs)) {
       throw new DataDirLockedError(
-        `DATA_DIR ${dataDir} is in use by another Stride server (pid ${holder}). ` +
+        `DATA_DIR ${dataDir} is in use by another Stride server (pid ${holder.pid}). ` +
           'Stop that server first, or point DATA_DIR at another folder.',
       );
     }
-    unlinkSync(lockPath); // stale: its process is gone
+    unlinkSync(lockPath); // stale: its process is gone, or its pid now belongs to another process
   }
   throw new DataDirLockedError(`Could not lock DATA_DIR ${dataDir}: another process keeps taking the lock.`);
 }
