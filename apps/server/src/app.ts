@@ -9,9 +9,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { marathonsRoutes } from './modules/marathons/marathons.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { authPlugin } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { createFrameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
-import { registerSecurity } from './plugins/security.js';
+import { createSecurityHeaderSetter, registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 export type BuildAppOptions = {
@@ -21,6 +21,8 @@ export type BuildAppOptions = {
   /** Where account mail goes; by default SMTP or the DATA_DIR outbox, as configured. */
   mailer?: Mailer;
 };
+
+const MAX_PATH_SEGMENT_LENGTH = 2048;
 
 /** Builds the whole HTTP application without side effects: no listening, no process hooks. */
 export async function buildApp({ config, database, logger, mailer }: BuildAppOptions) {
@@ -32,6 +34,9 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // Ids are UUIDs, but any id up to a browser's URL length is an unknown id (404), not "URI too long".
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
+    frameworkErrors: createFrameworkErrorHandler(createSecurityHeaderSetter(config)),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

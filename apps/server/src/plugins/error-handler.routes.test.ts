@@ -21,6 +21,35 @@ const malformedJson: InjectOptions = {
   payload: '{"email": "ada@example.com", "password": ',
 };
 
+describe('errors found before routing', () => {
+  it.each([
+    [
+      'a malformed %-escape',
+      '/api/marathons/%E0%A4%A',
+      400,
+      'The address is not a valid URL (it holds a malformed %-escape).',
+    ],
+    [
+      'a path segment over 2048 characters',
+      `/api/marathons/${'a'.repeat(3000)}`,
+      414,
+      'The address is too long.',
+    ],
+  ])(
+    'answer %s in the error shape, with the request id and security headers',
+    async (_case, url, status, message) => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ success: false, message });
+      expect(response.headers['x-request-id']).toEqual(expect.any(String));
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+});
+
 describe('the error handler', () => {
   it('answers a malformed JSON body with 400 and a JSON message', async () => {
     const response = await testApp.app.inject(malformedJson);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMarathon, getMarathon, marathonInput } from '../testing/marathon-fixtures.js';
-import { type TestApp, bearerHeaders, buildTestApp, signUp } from '../testing/test-app.js';
+import { FOREIGN_ORIGIN, createMarathon, getMarathon, marathonInput } from '../testing/marathon-fixtures.js';
+import {
+  type SignedIn,
+  type TestApp,
+  bearerHeaders,
+  buildTestApp,
+  cookieHeaders,
+  signUp,
+} from '../testing/test-app.js';
+import { CROSS_SITE_MESSAGES } from './security.js';
 
 describe('security headers and limits', () => {
   let testApp: TestApp;
@@ -98,5 +106,100 @@ describe('OpenAPI', () => {
     const response = await testApp.app.inject({ url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('who a write acts for', () => {
+  let testApp: TestApp;
+  let runner: SignedIn;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    runner = await signUp(testApp.app);
+  });
+  afterAll(() => testApp?.close());
+
+  const addMarathon = (headers: Record<string, string>) =>
+    testApp.app.inject({ method: 'POST', url: '/api/add-marathon', headers, payload: marathonInput() });
+  const myMarathonTitles = async () =>
+    (
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/my-marathons',
+        headers: bearerHeaders(runner.token),
+      })
+    ).json<Array<{ title: string }>>();
+
+  it('a bearer token authenticates alone: a bogus one is a 401 even with a valid cookie and a foreign Origin', async () => {
+    const response = await addMarathon({
+      cookie: runner.cookie,
+      origin: FOREIGN_ORIGIN,
+      authorization: 'Bearer bogus-token',
+    });
+
+    expect(response.statusCode).toBe(401);
+    expect(await myMarathonTitles()).toEqual([]);
+    const read = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/my-marathons',
+      headers: { cookie: runner.cookie, authorization: 'Bearer bogus-token' },
+    });
+    expect(read.statusCode).toBe(401);
+  });
+
+  it('refuses a cookie write without an Origin header with 403, changing nothing', async () => {
+    const response = await addMarathon({ cookie: runner.cookie });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ success: false, message: CROSS_SITE_MESSAGES.noOrigin });
+    expect(await myMarathonTitles()).toEqual([]);
+  });
+
+  it('accepts a cookie write without Origin when the browser vouches for it with Sec-Fetch-Site: same-origin', async () => {
+    const response = await addMarathon({ cookie: runner.cookie, 'sec-fetch-site': 'same-origin' });
+
+    expect(response.statusCode).toBe(201);
+    expect(await myMarathonTitles()).toEqual([expect.objectContaining({ title: response.json().title })]);
+  });
+
+  it('refuses Sec-Fetch-Site: cross-site without Origin, and a foreign Origin, with 403', async () => {
+    const refusedHeaders: Array<Record<string, string>> = [
+      { cookie: runner.cookie, 'sec-fetch-site': 'cross-site' },
+      { cookie: runner.cookie, origin: FOREIGN_ORIGIN, 'sec-fetch-site': 'same-origin' },
+    ];
+    for (const headers of refusedHeaders) expect((await addMarathon(headers)).statusCode).toBe(403);
+  });
+
+  it('an anonymous write without Origin is a 401, not a 403: nobody is signed in', async () => {
+    expect((await addMarathon({})).statusCode).toBe(401);
+  });
+});
+
+describe('personal answers are never cached', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp?.close());
+
+  it('sends Cache-Control: no-store on every API answer to a request with credentials', async () => {
+    const runner = await signUp(testApp.app);
+    const answers = await Promise.all([
+      testApp.app.inject({ url: '/api/my-marathons', headers: bearerHeaders(runner.token) }),
+      testApp.app.inject({ url: '/api/my-marathons', headers: cookieHeaders(runner.cookie) }),
+      testApp.app.inject({
+        url: `/api/registrations/by-email/${encodeURIComponent(runner.user.email)}`,
+        headers: bearerHeaders(runner.token),
+      }),
+      testApp.app.inject({ url: '/api/auth/get-session', headers: cookieHeaders(runner.cookie) }),
+      testApp.app.inject({ url: '/api/my-marathons', headers: bearerHeaders('bogus') }),
+    ]);
+
+    expect(answers.map((answer) => [answer.statusCode, answer.headers['cache-control']])).toEqual([
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [401, 'no-store'],
+    ]);
   });
 });

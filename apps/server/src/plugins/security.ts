@@ -1,8 +1,10 @@
-import helmet from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
+import { sendsBearerToken, sendsCredentials, sendsSessionCookie } from '../lib/credentials.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -11,15 +13,26 @@ const isApiWrite = (request: FastifyRequest) =>
   request.url.startsWith('/api/') &&
   !request.url.startsWith('/api/auth/');
 
-const hasBearerToken = (request: FastifyRequest) => /^bearer\s+\S/i.test(request.headers.authorization ?? '');
+export const CROSS_SITE_MESSAGES = {
+  foreignOrigin: 'Cross-site request refused: this origin may not change data on Stride.',
+  noOrigin:
+    "Request refused: a change signed in with the session cookie must come from Stride's own pages (send the Origin header).",
+} as const;
 
 /**
- * Security headers with a Content-Security-Policy the built web app passes, a same-origin rule for
- * cookie-authenticated writes, and a per-user limit on API writes. (/api/auth/* has better-auth's own checks.)
+ * May this cookie-authenticated write act for the user? Its Origin must be one of ours; without an Origin only a
+ * browser's `Sec-Fetch-Site: same-origin` vouches for it. (better-auth applies the same rule on /api/auth/*.)
  */
-export async function registerSecurity(app: FastifyInstance, config: Config) {
+function crossSiteRefusal(request: FastifyRequest, trustedOrigins: string[]): string | null {
+  const { origin } = request.headers;
+  if (origin !== undefined) return trustedOrigins.includes(origin) ? null : CROSS_SITE_MESSAGES.foreignOrigin;
+  return request.headers['sec-fetch-site'] === 'same-origin' ? null : CROSS_SITE_MESSAGES.noOrigin;
+}
+
+/** The security headers, with a Content-Security-Policy the built web app passes. */
+function helmetOptions(config: Config) {
   const isHttps = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -41,18 +54,37 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     hsts: isHttps ? { maxAge: 15_552_000, includeSubDomains: false } : false,
     // Posters and photos are hot-linked from other hosts; COEP would block them.
     crossOriginEmbedderPolicy: false,
-  });
+  };
+}
+
+/**
+ * Sets the same security headers on an answer Fastify sends before routing (a malformed or too long URL),
+ * where no hook runs.
+ */
+export function createSecurityHeaderSetter(
+  config: Config,
+): (request: FastifyRequest, reply: FastifyReply) => void {
+  const setHeaders = helmet(helmetOptions(config));
+  return (request, reply) => setHeaders(request.raw, reply.raw, () => {});
+}
+
+/**
+ * Security headers, a same-origin rule for cookie-authenticated writes, `no-store` on every personal API
+ * answer, and a per-user limit on API writes. (/api/auth/* has better-auth's own checks.)
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  await app.register(fastifyHelmet, helmetOptions(config));
 
   app.addHook('onRequest', async (request) => {
-    if (!isApiWrite(request) || hasBearerToken(request)) return;
-    // Browsers always send Origin on cross-site writes; a foreign one must not act with the user's cookie.
-    const origin = request.headers.origin;
-    if (origin !== undefined && !config.trustedOrigins.includes(origin)) {
-      throw new AppError(
-        'FORBIDDEN',
-        'Cross-site request refused: this origin may not change data on Stride.',
-      );
-    }
+    // A bearer token authenticates alone (the cookie is then ignored); without the cookie nobody is signed in.
+    if (!isApiWrite(request) || sendsBearerToken(request) || !sendsSessionCookie(request)) return;
+    const refusal = crossSiteRefusal(request, config.trustedOrigins);
+    if (refusal) throw new AppError('FORBIDDEN', refusal);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && sendsCredentials(request))
+      reply.header('cache-control', 'no-store');
   });
 
   if (config.rateLimit) {

@@ -13,7 +13,15 @@ export const DAY_MS = 24 * 60 * 60 * SECOND_MS;
 
 /** A well-formed id no record has, and ids that cannot name a record at all. */
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
-export const MALFORMED_IDS = ['not-an-id', '123', "1' OR '1'='1"];
+export const MALFORMED_IDS = [
+  'not-an-id',
+  '123',
+  "1' OR '1'='1",
+  // Longer than a UUID: past Fastify's default 100-character limit for a path segment too.
+  `${MISSING_ID}0`,
+  'a'.repeat(150),
+  MISSING_ID.repeat(50),
+];
 /** An Origin that is not the app's: a cookie write from it is a cross-site request. */
 export const FOREIGN_ORIGIN = 'https://evil.example';
 /** Text that must be stored and answered verbatim, neither escaped nor executed. */
