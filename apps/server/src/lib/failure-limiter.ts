@@ -32,6 +32,10 @@ export function createFailureLimiter({
       }
       return wait;
     },
+    /** Failures of `key` within the window (at most `max` are remembered). */
+    countFailures(key: string): number {
+      return recent(key).length;
+    },
     recordFailure(keys: string[]): void {
       for (const key of keys) failures.set(key, [...recent(key), now()].slice(-max));
     },

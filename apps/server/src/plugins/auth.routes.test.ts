@@ -209,6 +209,77 @@ describe('session', () => {
   });
 });
 
+describe('session tokens stay out of reach of page scripts', () => {
+  it('get-session answers the session without its token, for the cookie and the bearer token alike', async () => {
+    const { cookie, token, user } = await signUp(testApp.app);
+
+    for (const headers of [cookieHeaders(cookie), bearerHeaders(token)]) {
+      const response = await getSession(headers);
+      expect(response.json()).toMatchObject({ user: { id: user.id }, session: { userId: user.id } });
+      expect(response.json().session).not.toHaveProperty('token');
+      expect(response.body).not.toContain(token.split('.')[0]);
+      expect(response.headers['set-auth-token']).toBeUndefined();
+    }
+  });
+
+  it('list-sessions lists every session by id, without tokens', async () => {
+    const first = await signUp(testApp.app);
+    const second = await signIn(testApp.app, { email: first.user.email, password: TEST_PASSWORD });
+
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/list-sessions',
+      headers: cookieHeaders(first.cookie),
+    });
+
+    expect(response.statusCode).toBe(200);
+    const listed = response.json<Array<Record<string, unknown>>>();
+    expect(listed).toHaveLength(2);
+    for (const session of listed) {
+      expect(session).toMatchObject({ id: expect.any(String), userId: first.user.id });
+      expect(session).not.toHaveProperty('token');
+    }
+    for (const { token } of [first, second]) expect(response.body).not.toContain(token.split('.')[0]);
+  });
+
+  it('revokes a session by id: that session ends, the others stay', async () => {
+    const first = await signUp(testApp.app);
+    const second = await signIn(testApp.app, { email: first.user.email, password: TEST_PASSWORD });
+    const secondSessionId = (await getSession(bearerHeaders(second.token))).json().session.id;
+
+    const response = await postAuth(
+      testApp.app,
+      '/revoke-session',
+      { id: secondSessionId },
+      cookieHeaders(first.cookie),
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect((await getSession(bearerHeaders(second.token))).json()).toBeNull();
+    expect((await getSession(cookieHeaders(first.cookie))).json()).toMatchObject({
+      user: { id: first.user.id },
+    });
+  });
+
+  it("refuses to revoke another user's session by id with 404, leaving it alone", async () => {
+    const owner = await signUp(testApp.app);
+    const stranger = await signUp(testApp.app);
+    const ownerSessionId = (await getSession(bearerHeaders(owner.token))).json().session.id;
+
+    const response = await postAuth(
+      testApp.app,
+      '/revoke-session',
+      { id: ownerSessionId },
+      cookieHeaders(stranger.cookie),
+    );
+
+    expect(response.statusCode).toBe(404);
+    expect((await getSession(bearerHeaders(owner.token))).json()).toMatchObject({
+      user: { id: owner.user.id },
+    });
+  });
+});
+
 describe('rate limiting', () => {
   let limited: TestApp;
   beforeAll(async () => {
@@ -229,6 +300,41 @@ describe('rate limiting', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(refused.headers['set-auth-token']).toBeUndefined();
+  });
+
+  it("lets the owner sign in from another address after a stranger's failures lock the stranger out", async () => {
+    const { user } = await signUp(limited.app);
+    const attempt = (remoteAddress: string, password: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress,
+        headers: { origin: limited.config.publicUrl },
+        payload: { email: user.email, password },
+      });
+
+    for (let i = 1; i <= 5; i++)
+      expect((await attempt('203.0.113.7', 'Wrong-password1')).statusCode).toBe(401);
+    expect((await attempt('203.0.113.7', 'Wrong-password1')).statusCode).toBe(429);
+
+    const owner = await attempt('198.51.100.2', TEST_PASSWORD);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user).toMatchObject({ id: user.id });
+  });
+
+  it('limits one address trying many accounts: the 6th failure within a minute is a 429', async () => {
+    const accounts = await Promise.all(Array.from({ length: 6 }, () => signUp(limited.app)));
+    const attempt = (email: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: '192.0.2.44',
+        headers: { origin: limited.config.publicUrl },
+        payload: { email, password: 'Wrong-password1' },
+      });
+
+    for (const { user } of accounts.slice(0, 5)) expect((await attempt(user.email)).statusCode).toBe(401);
+    expect((await attempt(accounts[5]!.user.email)).statusCode).toBe(429);
   });
 
   it('is off when config.rateLimit is false', async () => {

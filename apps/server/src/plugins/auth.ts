@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -17,8 +18,9 @@ import type { Database } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { createExpiringCache, type ExpiringCache } from '../lib/expiring-cache.js';
-import { createFailureLimiter, type FailureLimiter } from '../lib/failure-limiter.js';
+import { sendsBearerToken } from '../lib/credentials.js';
 import { type Mailer, createMailer, passwordResetMail } from '../lib/mailer.js';
+import { type SignInThrottle, createSignInThrottle } from '../lib/sign-in-throttle.js';
 
 /**
  * How long this process reuses a resolved session instead of asking the database on every request. Its own
@@ -159,79 +161,151 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The request's headers for better-auth, with the client address. A request that sends a bearer token is
+ * authenticated by it alone: its cookie is left out, so a bad token can never fall back on the cookie.
+ */
 function toWebHeaders(request: FastifyRequest): Headers {
   const headers = fromNodeHeaders(request.headers);
+  if (sendsBearerToken(request)) headers.delete('cookie');
   headers.set(CLIENT_IP_HEADER, request.ip);
   return headers;
 }
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
+/**
+ * The calls that take a password hand out the session token (`set-auth-token`, `token`), for API clients'
+ * bearer flow. No other answer carries one: a script running in the page could otherwise read a token that
+ * works for 30 days, which the HttpOnly cookie exists to prevent.
+ */
+const TOKEN_ISSUING_PATHS = new Set([
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/change-password',
+]);
+const REVOKE_SESSION_PATH = '/api/auth/revoke-session';
 
-function signInKeys(request: FastifyRequest): { account: string | null; keys: string[] } {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  const account = typeof email === 'string' ? `account:${email.trim().toLowerCase()}` : null;
-  return { account, keys: [`ip:${request.ip}`, ...(account ? [account] : [])] };
+/** A better-auth answer without session tokens: `token` of a session, of each listed session, or at the top. */
+function withoutSessionTokens(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(withoutSessionTokens);
+  if (body === null || typeof body !== 'object') return body;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  if (rest.session && typeof rest.session === 'object') {
+    const { token: _sessionToken, ...session } = rest.session as Record<string, unknown>;
+    rest.session = session;
+  }
+  return rest;
 }
 
-async function handleAuthRequest(
-  auth: Auth,
-  config: Config,
-  signInFailures: FailureLimiter,
-  reusedSessions: ExpiringCache<SessionUser>,
+function answerBody(path: string, response: Response, text: string): string {
+  if (TOKEN_ISSUING_PATHS.has(path) || !response.headers.get('content-type')?.includes('application/json')) {
+    return text;
+  }
+  try {
+    return JSON.stringify(withoutSessionTokens(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
+
+type AuthRequestContext = {
+  auth: Auth;
+  db: Database;
+  config: Config;
+  signInThrottle: SignInThrottle;
+  reusedSessions: ExpiringCache<SessionUser>;
+};
+
+/**
+ * Sessions are listed without their tokens, so they are revoked by id: `{ "id": … }` becomes better-auth's
+ * `{ "token": … }` for a session of the signed-in user. Returns the body to send, or null for no such session.
+ */
+async function revokeBodyById(
+  { auth, db }: AuthRequestContext,
   request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  const isSignIn =
-    config.rateLimit && request.method === 'POST' && request.url.split('?')[0] === SIGN_IN_PATH;
-  const signIn = isSignIn ? signInKeys(request) : null;
+): Promise<string | null | undefined> {
+  const body = request.body as { id?: unknown; token?: unknown } | undefined;
+  if (typeof body?.id !== 'string' || body.token !== undefined) return undefined;
+  const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+  if (!session) return undefined; // better-auth answers 401 itself
+  const [target] = await db
+    .select({ token: sessions.token })
+    .from(sessions)
+    .where(and(eq(sessions.id, body.id), eq(sessions.userId, session.user.id)));
+  return target ? JSON.stringify({ token: target.token }) : null;
+}
+
+function requestBodyText(request: FastifyRequest): string | undefined {
+  if (request.body === undefined || request.method === 'GET' || request.method === 'HEAD') return undefined;
+  return typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function handleAuthRequest(context: AuthRequestContext, request: FastifyRequest, reply: FastifyReply) {
+  const { auth, config, signInThrottle, reusedSessions } = context;
+  const path = request.url.split('?')[0]!;
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  const signIn =
+    config.rateLimit && request.method === 'POST' && path === SIGN_IN_PATH
+      ? { address: request.ip, email: typeof email === 'string' ? email : null }
+      : null;
   if (signIn) {
-    const wait = signInFailures.retryAfterSeconds(signIn.keys);
-    if (wait > 0) {
+    const verdict = signInThrottle.verdict(signIn.address, signIn.email);
+    if ('retryAfterSeconds' in verdict) {
+      const wait = String(verdict.retryAfterSeconds);
       return reply
         .status(429)
-        .headers({ 'retry-after': String(wait), 'x-retry-after': String(wait) })
+        .headers({ 'retry-after': wait, 'x-retry-after': wait })
         .send({ code: 'TOO_MANY_REQUESTS', message: `Too many attempts, try again in ${wait} seconds` });
     }
+    if (verdict.delayMs > 0) await sleep(verdict.delayMs);
   }
 
-  const url = new URL(request.url, config.publicUrl);
-  const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
+  let body = requestBodyText(request);
+  if (request.method === 'POST' && path === REVOKE_SESSION_PATH) {
+    const byId = await revokeBodyById(context, request);
+    if (byId === null)
+      return reply.status(404).send({ code: 'SESSION_NOT_FOUND', message: 'Session not found' });
+    if (byId !== undefined) body = byId;
+  }
+
   const response = await auth.handler(
-    new Request(url, {
+    new Request(new URL(request.url, config.publicUrl), {
       method: request.method,
       headers: toWebHeaders(request),
-      body: hasBody
-        ? typeof request.body === 'string'
-          ? request.body
-          : JSON.stringify(request.body)
-        : undefined,
+      body,
     }),
   );
-  if (request.method !== 'GET' && !SESSION_STARTING_PATHS.some((path) => request.url.startsWith(path))) {
+  if (request.method !== 'GET' && !SESSION_STARTING_PATHS.some((start) => request.url.startsWith(start))) {
     reusedSessions.clear();
   }
-  if (signIn && response.status === 401) signInFailures.recordFailure(signIn.keys);
-  if (signIn?.account && response.ok) signInFailures.reset(signIn.account);
+  if (signIn && response.status === 401) signInThrottle.recordFailure(signIn.address, signIn.email);
+  if (signIn?.email && response.ok) signInThrottle.recordSuccess(signIn.address, signIn.email);
 
   reply.status(response.status);
+  const issuesTokens = TOKEN_ISSUING_PATHS.has(path);
   response.headers.forEach((value, key) => {
-    if (key !== 'content-length') reply.header(key, value);
+    if (key === 'content-length' || (key === 'set-auth-token' && !issuesTokens)) return;
+    reply.header(key, value);
   });
-  return reply.send(response.body ? await response.text() : null);
+  return reply.send(response.body ? answerBody(path, response, await response.text()) : null);
 }
 
 /** better-auth under /api/auth/*, and `request.getUser()` / `request.requireUser()` for our routes. */
 export const authPlugin = fp<{ db: Database; config: Config; mailer?: Mailer }>(
   async (app: FastifyInstance, { db, config, mailer }) => {
     const auth = createAuth(db, config, app.log, mailer ?? createMailer(config.mail, app.log));
-    const signInFailures = createFailureLimiter({ max: config.rateLimits.signInFailures, windowMs: 60_000 });
+    const signInThrottle = createSignInThrottle({ maxPerMinute: config.rateLimits.signInFailures });
     app.decorate('auth', auth);
 
     const reusedSessions = createExpiringCache<SessionUser>({ maxEntries: SESSION_REUSE_MAX_ENTRIES });
     async function resolveUser(request: FastifyRequest): Promise<SessionUser | null> {
       const { authorization, cookie } = request.headers;
       if (!authorization && !cookie) return null;
-      const credentials = `${authorization ?? ''}\n${cookie ?? ''}`;
+      const credentials = sendsBearerToken(request)
+        ? authorization!
+        : `${authorization ?? ''}\n${cookie ?? ''}`;
       const reused = reusedSessions.get(credentials);
       if (reused) return reused;
       const session = await auth.api.getSession({ headers: toWebHeaders(request) });
@@ -271,7 +345,7 @@ export const authPlugin = fp<{ db: Database; config: Config; mailer?: Mailer }>(
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       handler: (request, reply) =>
-        handleAuthRequest(auth, config, signInFailures, reusedSessions, request, reply),
+        handleAuthRequest({ auth, db, config, signInThrottle, reusedSessions }, request, reply),
     });
   },
   { name: 'auth' },
