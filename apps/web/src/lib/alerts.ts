@@ -1,13 +1,38 @@
-import type { SweetAlertIcon } from 'sweetalert2';
+import type { SweetAlertIcon, SweetAlertPosition } from 'sweetalert2';
 import { TIMERS } from '@stride/shared/constants';
 
 /** SweetAlert2 is loaded on first use, so it never weighs on a page's first load. */
 const loadSwal = () => import('sweetalert2').then((module) => module.default);
 
-/** A toast in the top-end corner (SPEC.md §4: 1500 ms). */
-export async function showToast(icon: SweetAlertIcon, title: string, timer: number = TIMERS.toastMs) {
+/** What a popup may be given: no option that SweetAlert2 renders as HTML. */
+type PopupOptions = {
+  title: string;
+  text?: string;
+  icon?: SweetAlertIcon;
+  toast?: boolean;
+  position?: SweetAlertPosition;
+  timer?: number;
+  timerProgressBar?: boolean;
+  showConfirmButton?: boolean;
+  showCancelButton?: boolean;
+  confirmButtonText?: string;
+  cancelButtonText?: string;
+  target?: HTMLElement;
+};
+
+/**
+ * Every popup goes through here. Its words often come from outside (a URL's `?error=`, a server's message, a
+ * race's title), so they are set as text: SweetAlert2's `title` and `html` would render markup (a phishing
+ * link in a toast), `titleText` and `text` cannot.
+ */
+async function fire({ title, ...options }: PopupOptions) {
   const Swal = await loadSwal();
-  return Swal.fire({
+  return Swal.fire({ ...options, titleText: title });
+}
+
+/** A toast in the top-end corner (SPEC.md §4: 1500 ms). */
+export function showToast(icon: SweetAlertIcon, title: string, timer: number = TIMERS.toastMs) {
+  return fire({
     toast: true,
     position: 'top-end',
     icon,
@@ -19,7 +44,7 @@ export async function showToast(icon: SweetAlertIcon, title: string, timer: numb
 }
 
 /** A modal alert with a title and a text; closes by itself when `timer` is given. */
-export async function showAlert(options: {
+export function showAlert(options: {
   icon: SweetAlertIcon;
   title: string;
   text?: string;
@@ -27,14 +52,12 @@ export async function showAlert(options: {
   /** Where to put the alert; inside an open modal <dialog>, as everything outside it is inert. */
   target?: HTMLElement;
 }) {
-  const Swal = await loadSwal();
-  return Swal.fire({ ...options, showConfirmButton: options.timer === undefined });
+  return fire({ ...options, showConfirmButton: options.timer === undefined });
 }
 
 /** The confirm dialog before a delete (SPEC.md §8); resolves true when the user confirms. */
 export async function confirmDelete(): Promise<boolean> {
-  const Swal = await loadSwal();
-  const result = await Swal.fire({
+  const result = await fire({
     icon: 'warning',
     title: 'Are you sure?',
     text: "You won't be able to revert this!",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeAuthError } from './auth-errors';
+import { describeOAuthError } from './oauth-errors';
 import { isOnWayBack, redirectTarget } from './redirect-target';
 
 describe('redirectTarget', () => {
@@ -46,5 +47,19 @@ describe('describeAuthError', () => {
         message: 'Password should contain at least one uppercase letter.',
       }),
     ).toBe('Password should contain at least one uppercase letter.');
+  });
+});
+
+describe('describeOAuthError', () => {
+  it('explains the codes it knows and names other codes', () => {
+    expect(describeOAuthError('access_denied')).toBe('Google sign-in was cancelled. Nothing was changed.');
+    expect(describeOAuthError('server_error')).toBe(
+      'Google sign-in failed (server_error). Please try again.',
+    );
+  });
+
+  it('never repeats text from the URL that is not a code', () => {
+    const message = describeOAuthError('<a href="https://evil.example">Session expired, sign in here</a>');
+    expect(message).toBe('Google sign-in failed. Please try again.');
   });
 });

@@ -9,6 +9,14 @@ const MESSAGES: Record<string, string> = {
   unable_to_get_user_info: 'Google did not share your profile. Please try again.',
 };
 
+/** What an error code looks like; anything else in `?error=` is not repeated to the visitor. */
+const CODE = /^[a-z0-9_.-]{1,64}$/i;
+
+/** The reason for `?error=`: ours for known codes, the code itself for others, never arbitrary text. */
 export function describeOAuthError(code: string): string {
-  return MESSAGES[code.toLowerCase()] ?? `Google sign-in failed (${code}). Please try again.`;
+  const known = MESSAGES[code.toLowerCase()];
+  if (known) return known;
+  return CODE.test(code)
+    ? `Google sign-in failed (${code}). Please try again.`
+    : 'Google sign-in failed. Please try again.';
 }
