@@ -16,6 +16,22 @@ const LINK = '<a href="https://evil.example/">Session expired, sign in here</a>'
 const IMAGE = '<img src="/favicon.svg" alt="injected">';
 const MARKUP = `${LINK}${IMAGE}`;
 
+/** Opens the race's registration form, fills it in and sends it. */
+async function submitRegistration(page: Page, raceId: string) {
+  await page.goto(`/registration/${raceId}`);
+  await page.getByLabel(L.firstName, { exact: true }).fill('Eve');
+  await page.getByLabel(L.lastName, { exact: true }).fill('Runner');
+  await page.getByLabel(L.contact, { exact: true }).fill('+1 555-0100');
+  await page.getByRole('button', { name: R.submit }).click();
+}
+
+/** Makes the server's answer to `method pathname` this one, as a server could send it. */
+async function answerWith(page: Page, method: string, pathname: string, status: number, json: object) {
+  await page.route(`**${pathname}`, (route) =>
+    route.request().method() === method ? route.fulfill({ status, json }) : route.fallback(),
+  );
+}
+
 /** No popup's title or text holds a rendered link or image right now. */
 async function expectNoRenderedMarkup(page: Page) {
   const words = page.locator('.swal2-title, .swal2-html-container');
@@ -40,9 +56,7 @@ test("the server's message for a refused sign-in is shown as text in the toast",
   errorGuard,
 }) => {
   errorGuard.allowFailedResponse('/api/auth/sign-in/email', 400);
-  await page.route('**/api/auth/sign-in/email', (route) =>
-    route.fulfill({ status: 400, json: { code: 'SOMETHING_NEW', message: MARKUP } }),
-  );
+  await answerWith(page, 'POST', '/api/auth/sign-in/email', 400, { code: 'SOMETHING_NEW', message: MARKUP });
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill('someone@stride.test');
   await page.getByLabel('Password', { exact: true }).fill('Whatever1');
@@ -59,11 +73,7 @@ test("a race's title in the registration alert is shown as text", async ({
   alertLog,
 }) => {
   const race = await createMarathonViaApi(page.request, baseURL!, { title: `${IMAGE} Harbour Run` });
-  await page.goto(`/registration/${race._id}`);
-  await page.getByLabel(L.firstName, { exact: true }).fill('Eve');
-  await page.getByLabel(L.lastName, { exact: true }).fill('Runner');
-  await page.getByLabel(L.contact, { exact: true }).fill('+1 555-0100');
-  await page.getByRole('button', { name: R.submit }).click();
+  await submitRegistration(page, race._id);
 
   await expectAlertShown(alertLog, { title: R.successTitle, text: R.successText(race.title) });
   await expectNoRenderedMarkup(page);
@@ -78,16 +88,8 @@ test("the server's reason for a refused registration is shown as text", async ({
 }) => {
   const race = await createMarathonViaApi(page.request, baseURL!);
   errorGuard.allowFailedResponse('/api/registrations', 409);
-  await page.route('**/api/registrations', (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({ status: 409, json: { success: false, message: MARKUP } })
-      : route.fallback(),
-  );
-  await page.goto(`/registration/${race._id}`);
-  await page.getByLabel(L.firstName, { exact: true }).fill('Eve');
-  await page.getByLabel(L.lastName, { exact: true }).fill('Runner');
-  await page.getByLabel(L.contact, { exact: true }).fill('+1 555-0100');
-  await page.getByRole('button', { name: R.submit }).click();
+  await answerWith(page, 'POST', '/api/registrations', 409, { success: false, message: MARKUP });
+  await submitRegistration(page, race._id);
 
   await expectAlertShown(alertLog, { title: R.refusedTitle, text: MARKUP });
   await expectNoRenderedMarkup(page);
@@ -104,11 +106,7 @@ test("the server's reason for a refused update is shown as text", async ({
   const registration = await registerViaApi(page.request, baseURL!, race._id);
   const url = `/api/registrations/${registration._id}`;
   errorGuard.allowFailedResponse(url, 409);
-  await page.route(`**${url}`, (route) =>
-    route.request().method() === 'PATCH'
-      ? route.fulfill({ status: 409, json: { success: false, message: MARKUP } })
-      : route.fallback(),
-  );
+  await answerWith(page, 'PATCH', url, 409, { success: false, message: MARKUP });
   await page.goto('/dashboard/my-applies');
   await rowWith(page, race.title).getByRole('button', { name: 'Update' }).click();
   const dialog = page.getByRole('dialog', { name: A.updateHeading });
@@ -126,11 +124,11 @@ test("the server's message after a delete is shown as text", async ({
   alertLog,
 }) => {
   const race = await createMarathonViaApi(page.request, baseURL!);
-  await page.route(`**/api/marathons/${race._id}`, (route) =>
-    route.request().method() === 'DELETE'
-      ? route.fulfill({ status: 200, json: { success: true, message: MARKUP, deletedCount: 1 } })
-      : route.fallback(),
-  );
+  await answerWith(page, 'DELETE', `/api/marathons/${race._id}`, 200, {
+    success: true,
+    message: MARKUP,
+    deletedCount: 1,
+  });
   await page.goto('/dashboard/my-marathons');
   await rowWith(page, race.title).getByRole('button', { name: 'Delete' }).click();
   await answerDeleteConfirm(page, 'Yes, delete it!');
