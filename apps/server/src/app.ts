@@ -7,6 +7,7 @@ import { createChangeFeed } from './lib/change-feed.js';
 import type { Mailer } from './lib/mailer.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marathonsRoutes } from './modules/marathons/marathons.routes.js';
+import { createRegistrationsRepository } from './modules/registrations/registrations.repository.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { createFrameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
@@ -51,7 +52,11 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   await app.register(healthRoutes, { ping: database.ping });
   const changes = createChangeFeed();
   const routeOptions = { db: database.db, changes, readCache: config.readCache };
-  await app.register(marathonsRoutes, routeOptions);
+  const registrations = createRegistrationsRepository(database.db);
+  await app.register(marathonsRoutes, {
+    ...routeOptions,
+    runnerEntries: { findRegistrationId: registrations.findIdByRaceAndRunner },
+  });
   await app.register(registrationsRoutes, routeOptions);
   await registerWebApp(app, config.webDistDir);
 

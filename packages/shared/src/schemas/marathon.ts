@@ -82,6 +82,16 @@ export const marathonSchema = z.object({
 });
 export type Marathon = z.infer<typeof marathonSchema>;
 
+/** GET /api/marathons/:id?include=myRegistration: the race and, in the same answer, the signed-in runner's entry. */
+export const marathonDetailsQuerySchema = z.object({
+  include: z.enum(['myRegistration'], { error: 'include must be myRegistration' }).optional(),
+});
+export const marathonDetailsSchema = marathonSchema.extend({
+  /** Present when asked for: the signed-in runner's registration for this race, or null. */
+  myRegistration: z.object({ _id: z.string() }).nullable().optional(),
+});
+export type MarathonDetails = z.infer<typeof marathonDetailsSchema>;
+
 const pagingFields = {
   page: z.coerce
     .number({ error: 'page must be a whole number from 1' })

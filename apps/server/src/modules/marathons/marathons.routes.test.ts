@@ -242,6 +242,40 @@ describe('GET /api/marathons/:id', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, message: MARATHON_MESSAGES.notFound });
   });
+
+  describe('?include=myRegistration: the race and the signed-in runner’s entry in one answer', () => {
+    const getWithMine = (id: string, headers: Record<string, string>) =>
+      inject({ method: 'GET', url: `/api/marathons/${id}?include=myRegistration`, headers });
+
+    it("adds the runner's registration, or null when they have none", async () => {
+      const race = await createMarathon(main.current.app, owner);
+      const registration = await register(main.current.app, other, race._id);
+
+      const registered = await getWithMine(race._id, bearerHeaders(other.token));
+      const notRegistered = await getWithMine(race._id, cookieHeaders(owner.cookie));
+
+      expect(registered.statusCode).toBe(200);
+      expect(registered.json()).toEqual({
+        ...race,
+        totalRegistrationCount: 1,
+        myRegistration: { _id: registration._id },
+      });
+      expect(notRegistered.json()).toEqual({ ...race, totalRegistrationCount: 1, myRegistration: null });
+    });
+
+    it('is a 401 when nobody is signed in, a 400 for another include, a 404 for an unknown race', async () => {
+      const race = await createMarathon(main.current.app, owner);
+
+      expect((await getWithMine(race._id, {})).statusCode).toBe(401);
+      const unknownInclude = await inject({
+        method: 'GET',
+        url: `/api/marathons/${race._id}?include=everything`,
+      });
+      expect(unknownInclude.statusCode).toBe(400);
+      expect(errorFields(unknownInclude)).toEqual(['include']);
+      expect((await getWithMine(MISSING_ID, bearerHeaders(owner.token))).statusCode).toBe(404);
+    });
+  });
 });
 
 describe('GET /api/my-marathons', () => {

@@ -7,6 +7,8 @@ import {
   deletedSchema,
   errorResponseSchema,
   idParamSchema,
+  marathonDetailsQuerySchema,
+  marathonDetailsSchema,
   marathonListQuerySchema,
   marathonSchema,
   marathonUpdatedSchema,
@@ -42,11 +44,17 @@ const errors = {
   404: errorResponseSchema,
 };
 
+/** What the marathons module needs to know of registrations: a runner's entry for a race. */
+export type RunnerEntries = {
+  findRegistrationId: (raceId: string, runnerId: string) => Promise<string | null>;
+};
+
 export const marathonsRoutes: FastifyPluginAsyncZod<{
   db: Database;
   changes: ChangeFeed;
   readCache: boolean;
-}> = async (app, { db, changes, readCache }) => {
+  runnerEntries: RunnerEntries;
+}> = async (app, { db, changes, readCache, runnerEntries }) => {
   const marathons = createMarathonsRepository(db);
   const lists = createMarathonLists(marathons);
   changes.onRacesChanged(lists.invalidate);
@@ -124,20 +132,32 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['marathons'],
-        summary: 'One marathon',
+        summary:
+          "One marathon; with include=myRegistration (signed in) also the runner's registration for it, or null",
         params: idParamSchema,
-        response: { 200: marathonSchema, 404: errorResponseSchema },
+        querystring: marathonDetailsQuerySchema,
+        response: {
+          200: marathonDetailsSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw marathonNotFound();
+      const runner = request.query.include === 'myRegistration' ? await request.requireUser() : null;
       const read = await publicReads.read(`race:${id}`, async () => {
         const marathon = await marathons.findById(id);
         if (!marathon) throw marathonNotFound(); // not kept: a missing race may be created any moment
         return { body: serializeJson(marathonSchema, marathon) };
       });
-      return sendPublicRead(reply, read);
+      if (!runner) return sendPublicRead(reply, read);
+      const registrationId = await runnerEntries.findRegistrationId(id, runner.id);
+      const myRegistration = JSON.stringify(registrationId === null ? null : { _id: registrationId });
+      // The kept public body with one more field: `{…}` → `{…,"myRegistration":…}`.
+      return sendSerializedJson(reply, `${read.body.slice(0, -1)},"myRegistration":${myRegistration}}`);
     },
   );
 

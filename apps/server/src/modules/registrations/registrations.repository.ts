@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CreateRegistration, Registration, UpdateRegistration } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
@@ -58,6 +58,15 @@ export function createRegistrationsRepository(db: Executor) {
         .where(eq(registrations.userId, userId))
         .orderBy(desc(registrations.createdAt), desc(registrations.id));
       return rows.map(toRegistration);
+    },
+
+    /** The runner's registration for the race, if any (the unique (marathon, runner) index). */
+    async findIdByRaceAndRunner(marathonId: string, userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(and(eq(registrations.marathonId, marathonId), eq(registrations.userId, userId)));
+      return row?.id ?? null;
     },
 
     async findOwnerForUpdate(id: string) {
