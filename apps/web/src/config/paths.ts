@@ -19,3 +19,12 @@ export const paths = {
     settings: '/dashboard/settings',
   },
 } as const;
+
+/** The same URLs as route patterns, for `app/router.tsx`: `:id` names the parameter a loader reads. */
+export const routePatterns = {
+  blog: '/blog/:id',
+  marathonDetails: '/marathon-details/:id',
+  registration: '/registration/:id',
+  /** Any other path: the not-found page. */
+  anyOther: '*',
+} as const;
