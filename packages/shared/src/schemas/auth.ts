@@ -55,3 +55,7 @@ export const loginSchema = z.object({
   password: z.string().min(1, 'Password is required'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** GET /api/auth-options: the sign-in methods this server offers besides email and password. */
+export const authOptionsSchema = z.object({ google: z.boolean() });
+export type AuthOptions = z.infer<typeof authOptionsSchema>;
