@@ -1,12 +1,18 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '../components/layout/footer';
 import { Navbar } from '../components/layout/navbar';
-import { useLogout } from '../features/auth/use-logout';
+import { paths } from '../config/paths';
 import { useSession } from '../lib/auth-client';
 
 export function RootLayout() {
   const { data, isPending } = useSession();
-  const logout = useLogout();
+  const navigate = useNavigate();
+
+  async function handleLogout() {
+    const { logOut } = await import('../features/auth/log-out');
+    if (await logOut()) await navigate(paths.home);
+  }
+
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -15,7 +21,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Navbar user={data?.user ?? null} isLoadingUser={isPending} onLogout={() => void logout()} />
+      <Navbar user={data?.user ?? null} isLoadingUser={isPending} onLogout={() => void handleLogout()} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

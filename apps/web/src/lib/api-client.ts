@@ -1,12 +1,17 @@
 import type { ErrorResponse, FieldError } from '@stride/shared';
 
-/** A failed API call: the server's status, its message and, for a 400, the fields at fault. */
+/**
+ * A failed API call: the server's status (0 when it could not be reached), its message, for a 400 the fields at
+ * fault, and the machine-readable code when the answer has one (better-auth's, e.g. INVALID_TOKEN).
+ * `lib/api-failure.ts` sorts it for the screens.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly status: number,
     message: string,
     readonly fieldErrors: FieldError[] = [],
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -47,12 +52,4 @@ export async function apiRequest<T>(
     );
   }
   return { data: body as T, headers: response.headers };
-}
-
-/** The API's 400 field errors as a map from field name to its first message, for forms. */
-export function fieldErrorMap(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const map: Record<string, string> = {};
-  for (const { field, message } of error.fieldErrors) map[field] ??= message;
-  return map;
 }

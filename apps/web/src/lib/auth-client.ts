@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { createAuthClient } from 'better-auth/client';
+import { ApiError } from './api-client';
 
 /**
  * The session, read once from better-auth's `get-session` and kept in a tiny store, so the first load does not
@@ -34,6 +35,23 @@ export async function refetchSession(): Promise<void> {
   if (mine === generation) setState({ data, isPending: false });
 }
 
+/**
+ * The session once known: at once when it is, else when the first `get-session` answers. Route guards await it,
+ * so a private screen's loader never runs before it is known who is signed in.
+ */
+export function getSession(): Promise<SessionData | null> {
+  if (!started) void refetchSession();
+  if (!state.isPending) return Promise.resolve(state.data);
+  return new Promise((resolve) => {
+    const listener = () => {
+      if (state.isPending) return;
+      listeners.delete(listener);
+      resolve(state.data);
+    };
+    listeners.add(listener);
+  });
+}
+
 /** Forgets the session at once (after signing out). */
 export function clearSession() {
   generation++;
@@ -54,10 +72,24 @@ export function useSession() {
 
 let client: Promise<AuthClient> | null = null;
 
+/** What better-auth's client gives back: `{ data, error }`, never a thrown HTTP error. */
+type AuthResult = {
+  error: { status?: number; message?: string | undefined; code?: string | undefined } | null;
+};
+
 /** better-auth's browser client, loaded on first use. */
 export function loadAuthClient(): Promise<AuthClient> {
   client ??= import('better-auth/client').then(({ createAuthClient }) =>
     createAuthClient({ basePath: '/api/auth' }),
   );
   return client;
+}
+
+/**
+ * Runs a call of better-auth's client and throws its error as an ApiError, so an auth form sorts a failure with
+ * `classifyApiFailure` like any other write.
+ */
+export async function callAuth(call: (client: AuthClient) => Promise<AuthResult>): Promise<void> {
+  const { error } = await call(await loadAuthClient());
+  if (error) throw new ApiError(error.status ?? 0, error.message ?? '', [], error.code);
 }

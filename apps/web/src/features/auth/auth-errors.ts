@@ -1,9 +1,10 @@
 import { AUTH_MESSAGES } from './messages';
 
+/** A failed auth call as `classifyApiFailure` sorted it (or better-auth's error answer itself). */
 export type AuthError = {
   code?: string | undefined;
-  message?: string | undefined;
-  status?: number | undefined;
+  message?: string | null | undefined;
+  status?: number | null | undefined;
 };
 
 /** better-auth's codes in words a runner understands; unknown codes fall back to the server's message. */

@@ -1,26 +1,16 @@
-import { useEffect, useState } from 'react';
-
-type AuthOptions = { google: boolean };
+import type { AuthOptions } from '@stride/shared';
+import { apiRequest } from '../../lib/api-client';
 
 let cached: Promise<AuthOptions> | null = null;
 
-/** Which sign-in methods this server offers (GET /api/auth-options), fetched once per page load. */
+/**
+ * Which sign-in methods this server offers (GET /api/auth-options), fetched once per page load, for the loaders
+ * of the login and sign-up screens. If it cannot be read, only email and password are offered.
+ */
 export function loadAuthOptions(): Promise<AuthOptions> {
-  cached ??= fetch('/api/auth-options')
-    .then((response) => (response.ok ? (response.json() as Promise<AuthOptions>) : { google: false }))
-    .catch(() => ({ google: false }));
+  cached ??= apiRequest<AuthOptions>('/api/auth-options').then(
+    ({ data }) => data,
+    () => ({ google: false }),
+  );
   return cached;
-}
-
-/** The options once known (null until then), for what the screen shows. */
-export function useAuthOptions(): AuthOptions | null {
-  const [options, setOptions] = useState<AuthOptions | null>(null);
-  useEffect(() => {
-    let active = true;
-    void loadAuthOptions().then((value) => active && setOptions(value));
-    return () => {
-      active = false;
-    };
-  }, []);
-  return options;
 }

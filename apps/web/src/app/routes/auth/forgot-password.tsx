@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AuthCard } from '../../../components/layout/auth-card';
 import { FormError, SubmitButton } from '../../../components/ui/form-controls';
@@ -7,8 +7,9 @@ import { paths } from '../../../config/paths';
 import { describeAuthError } from '../../../features/auth/auth-errors';
 import { AUTH_MESSAGES } from '../../../features/auth/messages';
 import { showAlert } from '../../../lib/alerts';
-import { loadAuthClient } from '../../../lib/auth-client';
+import { callAuth } from '../../../lib/auth-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { checkedValues, useSubmission } from '../../../lib/use-submission';
 
 /** Receives the typed email in navigation state (SPEC.md §2) and mails a reset link. */
 export function Component() {
@@ -16,32 +17,36 @@ export function Component() {
   const initialEmail = (useLocation().state as { email?: string } | null)?.email ?? '';
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   const [isSent, setIsSent] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setIsSubmitting(true);
-    const { error: requestError } = await (
-      await loadAuthClient()
-    ).requestPasswordReset({ email, redirectTo: paths.resetPassword });
-    setIsSubmitting(false);
-    if (requestError) {
-      setError(describeAuthError(requestError));
-      return;
-    }
-    // The same answer whether or not an account exists, so the form reveals nobody's address.
-    setIsSent(true);
-    void showAlert({ icon: 'success', title: 'Check your inbox', text: AUTH_MESSAGES.resetLinkSent });
-  }
+  const { formRef, isSubmitting, submit } = useSubmission();
 
   return (
     <AuthCard title="Reset your password">
       <p className="text-base-content/80 text-sm">
         Enter the e-mail address of your account and we will send you a link to choose a new password.
       </p>
-      <form onSubmit={handleSubmit} className="space-y-2">
+      <form
+        ref={formRef}
+        onSubmit={(event) => {
+          setError(null);
+          void submit(
+            event,
+            checkedValues({ email }, {}),
+            (request) =>
+              callAuth((client) => client.requestPasswordReset({ ...request, redirectTo: paths.resetPassword })),
+            {
+              revalidate: false,
+              // The same answer whether or not an account exists, so the form reveals nobody's address.
+              onDone: () => {
+                setIsSent(true);
+                void showAlert({ icon: 'success', title: 'Check your inbox', text: AUTH_MESSAGES.resetLinkSent });
+              },
+              onFailure: (failure) => setError(describeAuthError(failure)),
+            },
+          );
+        }}
+        className="space-y-2"
+      >
         <FormField
           label="Email"
           type="email"

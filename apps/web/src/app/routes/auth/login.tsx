@@ -1,15 +1,24 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLoaderData, useLocation } from 'react-router';
 import { AuthCard } from '../../../components/layout/auth-card';
+import { FormError } from '../../../components/ui/form-controls';
 import { paths } from '../../../config/paths';
+import { loadAuthOptions } from '../../../features/auth/auth-options';
 import { GoogleSignInButton } from '../../../features/auth/components/google-sign-in-button';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { isOnWayBack } from '../../../features/auth/redirect-target';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { FormError } from '../../../components/ui/form-controls';
 import { useGoogleReturn } from '../../../features/auth/use-google-return';
+import { useRequestedLocation } from '../../../features/auth/use-requested-location';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** Which sign-in methods the server offers, so the Google button shows what it can do from the start. */
+export async function loader() {
+  return { authOptions: await loadAuthOptions() };
+}
 
 export function Component() {
   useDocumentTitle('LogIn');
+  useRequestedLocation();
+  const { authOptions } = useLoaderData<typeof loader>();
   const googleError = useGoogleReturn();
   const location = useLocation();
   return (
@@ -17,7 +26,7 @@ export function Component() {
       <FormError message={googleError} />
       <LoginForm />
       <div className="divider my-0">or</div>
-      <GoogleSignInButton />
+      <GoogleSignInButton isAvailable={authOptions.google} />
       <p className="text-center text-sm">
         New to Stride?{' '}
         {/* The guard's requested location travels on to sign-up too; see isOnWayBack for `replace`. */}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { findPasswordProblem } from '@stride/shared';
 import { AuthCard } from '../../../components/layout/auth-card';
@@ -8,8 +8,9 @@ import { paths } from '../../../config/paths';
 import { describeAuthError } from '../../../features/auth/auth-errors';
 import { AUTH_MESSAGES } from '../../../features/auth/messages';
 import { showAlert } from '../../../lib/alerts';
-import { loadAuthClient } from '../../../lib/auth-client';
+import { callAuth } from '../../../lib/auth-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { checkedValues, useSubmission } from '../../../lib/use-submission';
 
 /** The mailed link lands here with `?token=` (or `?error=INVALID_TOKEN` when better-auth refused it). */
 export function Component() {
@@ -18,48 +19,57 @@ export function Component() {
   const navigate = useNavigate();
   const token = params.get('token');
   const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(
     token && !params.get('error') ? null : AUTH_MESSAGES.resetLinkInvalid,
   );
-  const [isSubmitting, setIsSubmitting] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = findPasswordProblem(password);
-    setFieldError(problem ?? undefined);
-    if (problem || !token) return;
-    setError(null);
-    setIsSubmitting(true);
-    const { error: resetError } = await (
-      await loadAuthClient()
-    ).resetPassword({ newPassword: password, token });
-    setIsSubmitting(false);
-    if (resetError) {
-      setError(
-        resetError.code === 'INVALID_TOKEN' ? AUTH_MESSAGES.resetLinkInvalid : describeAuthError(resetError),
-      );
-      return;
-    }
-    await showAlert({
-      icon: 'success',
-      title: 'Password changed',
-      text: AUTH_MESSAGES.passwordChanged,
-      timer: 2000,
-    });
-    navigate(paths.login, { replace: true });
-  }
+  const { formRef, errors, isSubmitting, submit } = useSubmission();
 
   return (
     <AuthCard title="Choose a new password">
-      <form onSubmit={handleSubmit} className="space-y-2" noValidate>
+      <form
+        ref={formRef}
+        onSubmit={(event) => {
+          const problem = findPasswordProblem(password);
+          // Without a token the form already says the link is invalid: nothing to send.
+          if (!token && !problem) {
+            event.preventDefault();
+            return;
+          }
+          void submit(
+            event,
+            checkedValues({ newPassword: password }, { newPassword: problem ?? undefined }),
+            ({ newPassword }) => {
+              setError(null);
+              return callAuth((client) => client.resetPassword({ newPassword, token: token ?? '' }));
+            },
+            {
+              revalidate: false,
+              onDone: async () => {
+                await showAlert({
+                  icon: 'success',
+                  title: 'Password changed',
+                  text: AUTH_MESSAGES.passwordChanged,
+                  timer: 2000,
+                });
+                await navigate(paths.login, { replace: true });
+              },
+              onFailure: (failure) =>
+                setError(
+                  failure.code === 'INVALID_TOKEN' ? AUTH_MESSAGES.resetLinkInvalid : describeAuthError(failure),
+                ),
+            },
+          );
+        }}
+        className="space-y-2"
+        noValidate
+      >
         <PasswordField
           label="New Password"
           name="newPassword"
           autoComplete="new-password"
           required
           value={password}
-          error={fieldError}
+          error={errors.newPassword}
           onChange={(event) => setPassword(event.target.value)}
         />
         <FormError message={error} />

@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TIMERS } from '@stride/shared/constants';
-import type { CreateMarathonInput } from '@stride/shared';
 import { paths } from '../../../config/paths';
 import { createMarathon } from '../../../features/marathons/api/marathons-api';
 import { MarathonForm } from '../../../features/marathons/components/marathon-form';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../../../features/marathons/dashboard-messages';
 import { showAlert } from '../../../lib/alerts';
-import { fieldErrorMap } from '../../../lib/api-client';
-import type { FieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** SPEC.md §2 Add New Marathon: on 201 an alert for 2 s, then My Marathons, with the form cleared. */
@@ -18,30 +15,30 @@ export function Component() {
   // A new key gives a fresh, empty form.
   const [formKey, setFormKey] = useState(0);
 
-  async function handleSubmit(input: CreateMarathonInput): Promise<FieldErrors | void> {
-    try {
-      await createMarathon(input);
-    } catch (error) {
-      const fieldErrors = fieldErrorMap(error);
-      if (Object.keys(fieldErrors).length > 0) return fieldErrors;
-      await showAlert({ icon: 'error', title: M.addFailedTitle, text: M.addFailedText });
-      return;
-    }
-    await showAlert({
-      icon: 'success',
-      title: M.addedTitle,
-      text: M.addedText,
-      timer: TIMERS.marathonAddedAlertMs,
-    });
-    setFormKey((key) => key + 1);
-    await navigate(paths.dashboard.myMarathons);
-  }
-
   return (
     <section className="space-y-6">
       <h1 className="text-3xl font-bold">{M.addHeading}</h1>
       <div className="bg-base-100 border-base-300 rounded-box border p-4 shadow-sm sm:p-6">
-        <MarathonForm key={formKey} submitLabel={M.submit} onSubmit={handleSubmit} />
+        <MarathonForm
+          key={formKey}
+          submitLabel={M.submit}
+          send={createMarathon}
+          options={{
+            // My Marathons loads the new race when it opens.
+            revalidate: false,
+            onDone: async () => {
+              await showAlert({
+                icon: 'success',
+                title: M.addedTitle,
+                text: M.addedText,
+                timer: TIMERS.marathonAddedAlertMs,
+              });
+              setFormKey((key) => key + 1);
+              await navigate(paths.dashboard.myMarathons);
+            },
+            onFailure: () => showAlert({ icon: 'error', title: M.addFailedTitle, text: M.addFailedText }),
+          }}
+        />
       </div>
     </section>
   );

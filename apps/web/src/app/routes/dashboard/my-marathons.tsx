@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link } from 'react-router';
-import type { CreateMarathonInput, Marathon } from '@stride/shared';
-import { AsyncView } from '../../../components/ui/async-view';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { Marathon } from '@stride/shared';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
+import { userContext } from '../../../features/auth/require-user';
 import {
   deleteMarathon,
   getMyMarathons,
@@ -14,37 +15,31 @@ import { MarathonForm } from '../../../features/marathons/components/marathon-fo
 import { MyMarathonsTable } from '../../../features/marathons/components/my-marathons-table';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../../../features/marathons/dashboard-messages';
 import { marathonToFormValues } from '../../../features/marathons/marathon-form-values';
-import { useSession } from '../../../lib/auth-client';
-import type { FieldErrors } from '../../../lib/form-errors';
-import { announceOutcome, confirmAndDelete, settle } from '../../../lib/record-actions';
-import { useAsyncData } from '../../../lib/use-async-data';
+import { confirmDelete } from '../../../lib/alerts';
+import { DELETE_MESSAGES } from '../../../lib/record-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { announceDone, announceFailure, useSubmission } from '../../../lib/use-submission';
+
+/** The signed-in organizer's own races. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { email } = context.get(userContext);
+  return { marathons: await getMyMarathons(email, request.signal) };
+}
 
 /** SPEC.md §2 My Marathons ('Your Created Marathons'): the user's own races, to update or delete. */
 export function Component() {
   useDocumentTitle(M.listTitle);
-  const email = useSession().data?.user.email;
-  const marathons = useAsyncData(email, (signal) => getMyMarathons(email!, signal));
+  const { marathons } = useLoaderData<typeof loader>();
   const [editing, setEditing] = useState<Marathon | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-
-  async function handleUpdate(id: string, input: CreateMarathonInput): Promise<FieldErrors | void> {
-    const outcome = await settle(updateMarathon(id, input));
-    if (outcome.kind === 'invalid') return outcome.fieldErrors;
-    if (outcome.kind === 'done') {
-      // Closed (and focus back on the row's button) before the alert opens over the page.
-      flushSync(() => setEditing(null));
-      marathons.update((list) => list.map((item) => (item._id === id ? outcome.result.marathon : item)));
-      marathons.reload();
-    }
-    await announceOutcome(outcome, M.update);
-  }
+  const { send } = useSubmission();
 
   async function handleDelete(marathon: Marathon) {
-    const deleted = await confirmAndDelete(
-      () => deleteMarathon(marathon._id),
-      () => marathons.update((list) => list.filter((item) => item._id !== marathon._id)),
-    );
+    if (!(await confirmDelete())) return;
+    const deleted = await send(() => deleteMarathon(marathon._id), {
+      onDone: (result) => announceDone(DELETE_MESSAGES, result.message),
+      onFailure: (failure) => announceFailure(DELETE_MESSAGES, failure),
+    });
     // The row and its buttons are gone: keep keyboard users on the page.
     if (deleted) headingRef.current?.focus();
   }
@@ -54,25 +49,16 @@ export function Component() {
       <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
         {M.listHeading}
       </h1>
-      <AsyncView
-        state={marathons.state}
-        loadingLabel={M.loading}
-        failedText={M.loadFailed}
-        onRetry={marathons.reload}
-      >
-        {(list) =>
-          list.length === 0 ? (
-            <div className="space-y-3">
-              <p className="text-base-content/75">{M.empty}</p>
-              <Link to={paths.dashboard.addMarathon} className="btn btn-primary btn-sm">
-                {M.addTitle}
-              </Link>
-            </div>
-          ) : (
-            <MyMarathonsTable marathons={list} onUpdate={setEditing} onDelete={handleDelete} />
-          )
-        }
-      </AsyncView>
+      {marathons.length === 0 ? (
+        <div className="space-y-3">
+          <p className="text-base-content/75">{M.empty}</p>
+          <Link to={paths.dashboard.addMarathon} className="btn btn-primary btn-sm">
+            {M.addTitle}
+          </Link>
+        </div>
+      ) : (
+        <MyMarathonsTable marathons={marathons} onUpdate={setEditing} onDelete={handleDelete} />
+      )}
 
       <Modal open={editing !== null} title={M.updateHeading} onClose={() => setEditing(null)}>
         {editing && (
@@ -81,10 +67,28 @@ export function Component() {
             submitLabel={M.updateSubmit}
             cancelLabel={M.cancel}
             onCancel={() => setEditing(null)}
-            onSubmit={(input) => handleUpdate(editing._id, input)}
+            send={(input) => updateMarathon(editing._id, input)}
+            options={{
+              onDone: async (result) => {
+                // Closed (and focus back on the row's button) before the alert opens over the page.
+                flushSync(() => setEditing(null));
+                await announceDone(M.update, result.message);
+              },
+              onFailure: (failure) => announceFailure(M.update, failure),
+            }}
           />
         )}
       </Modal>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  useDocumentTitle(M.listTitle);
+  return (
+    <section className="space-y-6">
+      <h1 className="text-3xl font-bold">{M.listHeading}</h1>
+      <LoadFailed message={M.loadFailed} />
     </section>
   );
 }

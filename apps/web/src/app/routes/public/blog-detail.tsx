@@ -1,31 +1,61 @@
-import { Navigate, useParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Navigate, useLoaderData, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { loadBlogPosts } from '../../../features/blog/api/blogs-api';
+import { findPostById, type BlogPost } from '../../../features/blog/blog-posts';
 import { BlogArticle } from '../../../features/blog/components/blog-article';
-import { BlogLoadFailed, BlogLoading } from '../../../features/blog/components/blog-status';
-import { findPostById } from '../../../features/blog/blog-posts';
+import {
+  AwaitBlogPosts,
+  BlogLoadFailed,
+  BlogLoading,
+} from '../../../features/blog/components/blog-status';
 import { BLOG_MESSAGES } from '../../../features/blog/messages';
-import { useBlogPosts } from '../../../features/blog/use-blog-posts';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
+/** The tab title until a post is shown. */
+const NEWS_TITLE = 'News';
+
+export function loader() {
+  return { posts: loadBlogPosts() };
+}
+
 /**
- * One news post: loads blogs.json and shows the post whose id is in the URL. An unknown id goes to the list
- * (/blogs, not /blog as SPEC.md says: see docs/decisions/008-ui-deviations.md).
+ * One news post: the posts of blogs.json come from the loader ('Loading blog...' until they arrive), and the one
+ * whose id is in the URL is shown. An unknown id goes to the list (/blogs, not /blog as SPEC.md says: see
+ * docs/decisions/008-ui-deviations.md).
  */
 export function Component() {
   const { id } = useParams();
-  const { state, retry } = useBlogPosts();
-  const post = state.status === 'ready' ? findPostById(state.posts, id) : undefined;
-  useDocumentTitle(post?.title ?? 'News');
+  const { posts } = useLoaderData<typeof loader>();
+  return (
+    <AwaitBlogPosts
+      posts={posts}
+      loading={
+        <Titled title={NEWS_TITLE}>
+          <BlogLoading label={BLOG_MESSAGES.loadingPost} />
+        </Titled>
+      }
+      failed={
+        <Titled title={NEWS_TITLE}>
+          <section className="mx-auto max-w-3xl px-4 py-10">
+            <h1 className="mb-6 text-3xl font-bold">{NEWS_TITLE}</h1>
+            <BlogLoadFailed />
+          </section>
+        </Titled>
+      }
+    >
+      {(list) => <PostOrList post={findPostById(list, id)} />}
+    </AwaitBlogPosts>
+  );
+}
 
-  if (state.status === 'loading') return <BlogLoading label={BLOG_MESSAGES.loadingPost} />;
-  if (state.status === 'failed') {
-    return (
-      <section className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="mb-6 text-3xl font-bold">News</h1>
-        <BlogLoadFailed onRetry={retry} />
-      </section>
-    );
-  }
+function PostOrList({ post }: { post: BlogPost | undefined }) {
+  useDocumentTitle(post?.title ?? NEWS_TITLE);
   if (!post) return <Navigate to={paths.blogs} replace />;
   return <BlogArticle post={post} />;
+}
+
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return children;
 }

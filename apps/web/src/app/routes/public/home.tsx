@@ -1,10 +1,10 @@
 import { useLayoutEffect } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../../config/paths';
+import { loadBlogPosts } from '../../../features/blog/api/blogs-api';
 import { BlogGrid } from '../../../features/blog/components/blog-card';
-import { BlogLoadFailed, BlogLoading } from '../../../features/blog/components/blog-status';
+import { AwaitBlogPosts, BlogLoading } from '../../../features/blog/components/blog-status';
 import { BLOG_MESSAGES } from '../../../features/blog/messages';
-import { useBlogPosts } from '../../../features/blog/use-blog-posts';
 import { BannerCarousel } from '../../../features/home/components/banner-carousel';
 import { FaqList } from '../../../features/home/components/faq-list';
 import { HomeSection } from '../../../features/home/components/home-section';
@@ -23,15 +23,17 @@ const LATEST_POSTS_COUNT = 3;
 
 /**
  * Featured and upcoming races load before the page shows (SPEC.md §2). A block that fails to load says so
- * (and the failure is logged); the rest of the home page still shows.
+ * (and the failure is logged); the rest of the home page still shows. The news block's posts start loading
+ * at the same time and show when they arrive.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { signal } = request;
+  const posts = loadBlogPosts();
   const [featured, upcoming] = await Promise.all([
     loadOrNull(getFeaturedMarathons(signal), signal),
     loadOrNull(getUpcomingMarathons({ page: 1, limit: HOME_UPCOMING_COUNT }, signal), signal),
   ]);
-  return { featured, upcoming: upcoming?.items ?? null };
+  return { featured, upcoming: upcoming?.items ?? null, posts };
 }
 
 /**
@@ -45,16 +47,8 @@ function useScrollToTopOnEnter() {
   }, []);
 }
 
-function LatestPosts() {
-  const { state, retry } = useBlogPosts();
-  if (state.status === 'loading') return <BlogLoading label={BLOG_MESSAGES.loadingList} />;
-  if (state.status === 'failed') return <BlogLoadFailed onRetry={retry} />;
-  if (state.posts.length === 0) return <p className="text-center">{BLOG_MESSAGES.empty}</p>;
-  return <BlogGrid posts={state.posts.slice(0, LATEST_POSTS_COUNT)} />;
-}
-
 export function Component() {
-  const { featured, upcoming } = useLoaderData<typeof loader>();
+  const { featured, upcoming, posts } = useLoaderData<typeof loader>();
 
   useDocumentTitle('Home');
   useScrollToTopOnEnter();
@@ -94,7 +88,15 @@ export function Component() {
           heading={BLOG_MESSAGES.latestHeading}
           more={{ label: HOME_MESSAGES.seeAllNews, to: paths.blogs }}
         >
-          <LatestPosts />
+          <AwaitBlogPosts posts={posts} loading={<BlogLoading label={BLOG_MESSAGES.loadingList} />}>
+            {(list) =>
+              list.length > 0 ? (
+                <BlogGrid posts={list.slice(0, LATEST_POSTS_COUNT)} />
+              ) : (
+                <p className="text-center">{BLOG_MESSAGES.empty}</p>
+              )
+            }
+          </AwaitBlogPosts>
         </HomeSection>
       </div>
     </>

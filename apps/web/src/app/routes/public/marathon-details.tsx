@@ -1,24 +1,23 @@
-import { useLoaderData } from 'react-router';
-import type { Marathon } from '@stride/shared';
-import { loadMarathonById } from '../../../features/marathons/api/get-marathon-or-null';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { getMarathonDetailsOrNull } from '../../../features/marathons/api/marathons-api';
 import { MarathonDetails } from '../../../features/marathons/components/marathon-details';
 import { MarathonNotFound } from '../../../features/marathons/components/marathon-not-found';
 import { DETAILS_MESSAGES } from '../../../features/marathons/details-messages';
-import { useIsRegistered } from '../../../features/registrations/use-is-registered';
-import { useSession } from '../../../lib/auth-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-export const loader = loadMarathonById;
+/**
+ * The race and whether the signed-in runner has registered for it, in one request (`?include=myRegistration`);
+ * null for an id no marathon has, so the screen can say so. Any other failure reaches the route error boundary.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  return { marathon: await getMarathonDetailsOrNull(params.id ?? '', request.signal) };
+}
 
 export function Component() {
   const { marathon } = useLoaderData<typeof loader>();
   useDocumentTitle(marathon?.title ?? DETAILS_MESSAGES.notFound);
   if (!marathon) return <MarathonNotFound message={DETAILS_MESSAGES.notFound} />;
-  return <DetailsWithRegistration key={marathon._id} marathon={marathon} />;
-}
-
-function DetailsWithRegistration({ marathon }: { marathon: Marathon }) {
-  const { data } = useSession();
-  const isRegistered = useIsRegistered(marathon._id, data?.user.email);
-  return <MarathonDetails marathon={marathon} isRegistered={isRegistered} />;
+  return (
+    <MarathonDetails key={marathon._id} marathon={marathon} isRegistered={marathon.myRegistration != null} />
+  );
 }

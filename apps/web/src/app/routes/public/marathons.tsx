@@ -15,9 +15,8 @@ const HEADING = MARATHON_LIST_MESSAGES.allHeading;
 const DESCRIPTION = 'Every race published on Stride.';
 
 /**
- * All races by creation time; sort and page come from the URL (`?sort=oldest&page=2`). This route sits behind
- * the login guard, but its loader runs before the guard renders: the list is public, so a logged-out visitor's
- * load succeeds and the guard then sends them to /login.
+ * All races by creation time; sort and page come from the URL (`?sort=oldest&page=2`). The route sits behind
+ * the login guard, which runs first: a signed-out visitor is sent to /login before the list is asked for.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

@@ -1,17 +1,19 @@
-import { useLoaderData } from 'react-router';
-import { loadMarathonById } from '../../../features/marathons/api/get-marathon-or-null';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { userContext } from '../../../features/auth/require-user';
+import { getMarathonOrNull } from '../../../features/marathons/api/marathons-api';
 import { MarathonNotFound } from '../../../features/marathons/components/marathon-not-found';
 import { RegistrationForm } from '../../../features/registrations/components/registration-form';
 import { REGISTRATION_FORM_MESSAGES } from '../../../features/registrations/registration-messages';
-import { useSession } from '../../../lib/auth-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-export const loader = loadMarathonById;
+/** The race (null for an id no marathon has) and the signed-in runner's email, shown read-only on the form. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { email } = context.get(userContext);
+  return { marathon: await getMarathonOrNull(params.id ?? '', request.signal), email };
+}
 
 export function Component() {
-  const { marathon } = useLoaderData<typeof loader>();
-  // The private-route guard renders this screen only for a user with an email.
-  const email = useSession().data?.user.email ?? '';
+  const { marathon, email } = useLoaderData<typeof loader>();
   const heading = marathon
     ? REGISTRATION_FORM_MESSAGES.heading(marathon.title)
     : REGISTRATION_FORM_MESSAGES.notFound;

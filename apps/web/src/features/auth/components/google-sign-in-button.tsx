@@ -6,7 +6,6 @@ import { showAlert } from '../../../lib/alerts';
 import { loadAuthClient } from '../../../lib/auth-client';
 import { AUTH_MESSAGES } from '../messages';
 import { redirectTarget } from '../redirect-target';
-import { loadAuthOptions, useAuthOptions } from '../use-auth-options';
 
 /** Where Google sends the visitor back: the login page finishes up (toast, session) and goes on to `next`. */
 export function googleReturnUrl(next: string) {
@@ -15,17 +14,15 @@ export function googleReturnUrl(next: string) {
 
 /**
  * 'Login with Google' (SPEC.md §2): a redirect to Google and back (ADR 010), or, when the server has no Google
- * client configured, a plain statement that it is not set up.
+ * client configured (`isAvailable` false, from the screen's loader), a plain statement that it is not set up.
  */
-export function GoogleSignInButton() {
-  const options = useAuthOptions();
+export function GoogleSignInButton({ isAvailable }: { isAvailable: boolean }) {
   const location = useLocation();
   const [isRedirecting, setIsRedirecting] = useState(false);
-  const isUnavailable = options !== null && !options.google;
+  const isUnavailable = !isAvailable;
 
   async function signInWithGoogle() {
-    // A click may come before the options have arrived: wait for them rather than guess.
-    if (!(await loadAuthOptions()).google) {
+    if (isUnavailable) {
       void showAlert({ icon: 'info', title: 'Login with Google', text: AUTH_MESSAGES.googleUnavailable });
       return;
     }

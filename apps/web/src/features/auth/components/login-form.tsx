@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormError, SubmitButton } from '../../../components/ui/form-controls';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { showToast } from '../../../lib/alerts';
-import { loadAuthClient } from '../../../lib/auth-client';
+import { callAuth } from '../../../lib/auth-client';
+import { checkedValues, useSubmission } from '../../../lib/use-submission';
 import { describeAuthError } from '../auth-errors';
 import { AUTH_MESSAGES } from '../messages';
 import { useAuthSuccess } from '../use-auth-success';
@@ -16,28 +17,33 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setIsSubmitting(true);
-    const retryAfter = captureRetryAfter();
-    const { error: signInError } = await (
-      await loadAuthClient()
-    ).signIn.email({ email, password }, retryAfter.fetchOptions);
-    setIsSubmitting(false);
-    if (signInError) {
-      const message = describeAuthError(signInError, retryAfter.seconds);
-      setError(message);
-      void showToast('warning', message);
-      return;
-    }
-    await onSuccess(AUTH_MESSAGES.loginSuccess);
-  }
+  const { formRef, isSubmitting, submit } = useSubmission();
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-2" noValidate={false}>
+    <form
+      ref={formRef}
+      // The browser checks the two required fields (SPEC.md §5) before this runs.
+      onSubmit={(event) => {
+        setError(null);
+        const retryAfter = captureRetryAfter();
+        void submit(
+          event,
+          checkedValues({ email, password }, {}),
+          (credentials) => callAuth((client) => client.signIn.email(credentials, retryAfter.fetchOptions)),
+          {
+            revalidate: false,
+            onDone: () => onSuccess(AUTH_MESSAGES.loginSuccess),
+            onFailure: (failure) => {
+              const message = describeAuthError(failure, retryAfter.seconds);
+              setError(message);
+              void showToast('warning', message);
+            },
+          },
+        );
+      }}
+      className="space-y-2"
+      noValidate={false}
+    >
       <FormField
         label="Email"
         type="email"

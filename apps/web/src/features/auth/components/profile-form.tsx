@@ -1,48 +1,47 @@
-import { useState, type FormEvent } from 'react';
-import { displayNameSchema, photoUrlSchema } from '@stride/shared';
+import { useState } from 'react';
+import { signUpSchema } from '@stride/shared';
 import { FormError, SubmitButton } from '../../../components/ui/form-controls';
 import { FormField } from '../../../components/ui/form-field';
 import { showAlert } from '../../../lib/alerts';
-import { loadAuthClient, refetchSession, type SessionUser } from '../../../lib/auth-client';
+import { callAuth, refetchSession, type SessionUser } from '../../../lib/auth-client';
+import { useSubmission } from '../../../lib/use-submission';
 import { describeAuthError } from '../auth-errors';
 import { AUTH_MESSAGES } from '../messages';
 
-type Errors = { name?: string | undefined; photoURL?: string | undefined };
+/** The profile's fields, checked by the sign-up form's own rules. */
+const profileSchema = signUpSchema.pick({ name: true, photoURL: true });
 
 /** Account settings (SPEC.md §1, §4): display name and photo URL; the navbar follows at once. */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const [name, setName] = useState(user.name);
   const [photoURL, setPhotoURL] = useState(user.image ?? '');
-  const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsedName = displayNameSchema.safeParse(name);
-    const parsedPhoto = photoUrlSchema.safeParse(photoURL);
-    const nextErrors = {
-      name: parsedName.error?.issues[0]?.message,
-      photoURL: parsedPhoto.error?.issues[0]?.message,
-    };
-    setErrors(nextErrors);
-    if (!parsedName.success || !parsedPhoto.success) return;
-    setError(null);
-    setIsSubmitting(true);
-    const { error: updateError } = await (
-      await loadAuthClient()
-    ).updateUser({ name: parsedName.data, image: parsedPhoto.data || null });
-    setIsSubmitting(false);
-    if (updateError) {
-      setError(describeAuthError(updateError));
-      return;
-    }
-    await refetchSession();
-    void showAlert({ icon: 'success', title: AUTH_MESSAGES.profileUpdated, timer: 1500 });
-  }
+  const { formRef, errors, isSubmitting, submit } = useSubmission();
 
   return (
-    <form onSubmit={handleSubmit} className="max-w-lg space-y-2" noValidate>
+    <form
+      ref={formRef}
+      onSubmit={(event) => {
+        setError(null);
+        void submit(
+          event,
+          profileSchema.safeParse({ name, photoURL }),
+          async (profile) => {
+            await callAuth((client) => client.updateUser({ name: profile.name, image: profile.photoURL || null }));
+            // The navbar shows the new name and photo; the screen's data is reloaded after this.
+            await refetchSession();
+          },
+          {
+            onDone: () => {
+              void showAlert({ icon: 'success', title: AUTH_MESSAGES.profileUpdated, timer: 1500 });
+            },
+            onFailure: (failure) => setError(describeAuthError(failure)),
+          },
+        );
+      }}
+      className="max-w-lg space-y-2"
+      noValidate
+    >
       <FormField
         label="Name"
         name="name"

@@ -1,3 +1,7 @@
+import { Suspense, type ReactNode } from 'react';
+import { Await } from 'react-router';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import type { BlogPost } from '../blog-posts';
 import { BLOG_MESSAGES } from '../messages';
 
 /** Shown while blogs.json loads; a screen tall, like the page's Spinner, so the footer does not jump. */
@@ -11,13 +15,30 @@ export function BlogLoading({ label }: { label: string }) {
 }
 
 /** The friendly message when blogs.json could not be loaded, with a way to try again. */
-export function BlogLoadFailed({ onRetry }: { onRetry: () => void }) {
+export function BlogLoadFailed() {
+  return <LoadFailed message={BLOG_MESSAGES.loadFailed} />;
+}
+
+/**
+ * The posts a route loader gave (`loadBlogPosts`): `loading` until they arrive, `failed` if they cannot, then
+ * the content made from them.
+ */
+export function AwaitBlogPosts({
+  posts,
+  loading,
+  failed = <BlogLoadFailed />,
+  children,
+}: {
+  posts: BlogPost[] | Promise<BlogPost[]>;
+  loading: ReactNode;
+  failed?: ReactNode;
+  children: (posts: BlogPost[]) => ReactNode;
+}) {
   return (
-    <div role="alert" className="alert border-error bg-error/10 text-base-content flex flex-wrap">
-      <span>{BLOG_MESSAGES.loadFailed}</span>
-      <button type="button" className="btn btn-sm" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
+    <Suspense fallback={loading}>
+      <Await resolve={posts} errorElement={failed}>
+        {children}
+      </Await>
+    </Suspense>
   );
 }

@@ -1,6 +1,20 @@
-import type { CreateMarathonInput, Marathon, MarathonSort, UpdateMarathonInput } from '@stride/shared';
-import { apiRequest } from '../../../lib/api-client';
+import type { z } from 'zod';
+import type {
+  CreateMarathonInput,
+  Marathon,
+  MarathonDetails,
+  MarathonSort,
+  UpdateMarathonInput,
+  deletedSchema,
+  marathonUpdatedSchema,
+} from '@stride/shared';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 
+/** The answers of SPEC.md §7's update and delete calls, as the shared schemas declare them. */
+export type MarathonUpdated = z.infer<typeof marathonUpdatedSchema>;
+export type MarathonDeleted = z.infer<typeof deletedSchema>;
+
+/** One page of a list: the races and, from `X-Total-Count`, how many there are in all. */
 export type MarathonPage = { items: Marathon[]; total: number; page: number; limit: number };
 
 const readPage = (
@@ -46,8 +60,33 @@ export async function getUpcomingMarathons(
   );
 }
 
-export async function getMarathon(id: string, signal?: AbortSignal): Promise<Marathon> {
-  return (await apiRequest<Marathon>(`/api/marathons/${encodeURIComponent(id)}`, { signal })).data;
+/** One race, or null when there is none with this id (the API answers 404, also for a malformed id). */
+export async function getMarathonOrNull(id: string, signal?: AbortSignal): Promise<Marathon | null> {
+  return nullIfNotFound(apiRequest<Marathon>(`/api/marathons/${encodeURIComponent(id)}`, { signal }));
+}
+
+/**
+ * One race with, in the same answer, the signed-in runner's registration for it (`myRegistration`, null when
+ * they have none); null when there is no such race. Only for a signed-in runner: the API answers 401 otherwise.
+ */
+export async function getMarathonDetailsOrNull(
+  id: string,
+  signal?: AbortSignal,
+): Promise<MarathonDetails | null> {
+  return nullIfNotFound(
+    apiRequest<MarathonDetails>(`/api/marathons/${encodeURIComponent(id)}?include=myRegistration`, {
+      signal,
+    }),
+  );
+}
+
+async function nullIfNotFound<T>(request: Promise<{ data: T }>): Promise<T | null> {
+  try {
+    return (await request).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 export async function getMyMarathons(email: string, signal?: AbortSignal): Promise<Marathon[]> {
@@ -59,19 +98,10 @@ export async function createMarathon(input: CreateMarathonInput): Promise<Marath
   return (await apiRequest<Marathon>('/api/add-marathon', { method: 'POST', body: input })).data;
 }
 
-export async function updateMarathon(id: string, changes: UpdateMarathonInput) {
-  return (
-    await apiRequest<{ success: boolean; message: string; marathon: Marathon }>(`/api/marathons/${id}`, {
-      method: 'PATCH',
-      body: changes,
-    })
-  ).data;
+export async function updateMarathon(id: string, changes: UpdateMarathonInput): Promise<MarathonUpdated> {
+  return (await apiRequest<MarathonUpdated>(`/api/marathons/${id}`, { method: 'PATCH', body: changes })).data;
 }
 
-export async function deleteMarathon(id: string) {
-  return (
-    await apiRequest<{ success: boolean; message: string; deletedCount: number }>(`/api/marathons/${id}`, {
-      method: 'DELETE',
-    })
-  ).data;
+export async function deleteMarathon(id: string): Promise<MarathonDeleted> {
+  return (await apiRequest<MarathonDeleted>(`/api/marathons/${id}`, { method: 'DELETE' })).data;
 }

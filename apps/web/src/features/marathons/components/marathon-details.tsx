@@ -8,7 +8,8 @@ import { RegistrationStatus } from './registration-status';
 
 /**
  * A race's details (SPEC.md §2): poster, title, facts, the three dates, the register area and the countdown.
- * `isRegistered` is undefined while the runner's registrations load. Give it a `key` per race.
+ * `isRegistered` says whether the signed-in runner has registered (undefined: not known). Give it a `key` per
+ * race.
  */
 export function MarathonDetails({
   marathon,

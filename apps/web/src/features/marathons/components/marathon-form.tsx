@@ -9,8 +9,7 @@ import {
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
 import { LabelledControl } from '../../../components/ui/labelled-control';
-import type { FieldErrors } from '../../../lib/form-errors';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useSubmission, type SubmitOptions } from '../../../lib/use-submission';
 import {
   EMPTY_MARATHON_FORM,
   MARATHON_DATE_FIELDS,
@@ -19,30 +18,32 @@ import {
 } from '../marathon-form-values';
 import { DateTimeField } from './date-time-field';
 
-type MarathonFormProps = {
+type MarathonFormProps<R> = {
   /** Prefilled values (the update modal); the add form starts empty. */
   initialValues?: MarathonFormValues;
   submitLabel: string;
-  /**
-   * Called with a body that passed `createMarathonSchema`. Resolves with the fields the server refused (a 400),
-   * to show beside them, or nothing.
-   */
-  onSubmit: (input: CreateMarathonInput) => Promise<FieldErrors | void>;
+  /** Sends a body that passed `createMarathonSchema` (a create or an update). */
+  send: (input: CreateMarathonInput) => Promise<R>;
+  /** What happens once the server has answered; fields it refused (a 400) are shown beside them. */
+  options: Omit<SubmitOptions<R>, 'fields'>;
   /** When given, a 'Cancel' button sits beside the submit button. */
   onCancel?: () => void;
   cancelLabel?: string | undefined;
 };
 
+const MARATHON_FORM_FIELDS = Object.keys(LABELS);
+
 /** The add and update form of SPEC.md §2 (Add New Marathon, Update Marathon), checked by the shared schema. */
-export function MarathonForm({
+export function MarathonForm<R>({
   initialValues = EMPTY_MARATHON_FORM,
   submitLabel,
-  onSubmit,
+  send,
+  options,
   onCancel,
   cancelLabel,
-}: MarathonFormProps) {
+}: MarathonFormProps<R>) {
   const [values, setValues] = useState(initialValues);
-  const { formRef, errors, isSubmitting, submit, clearError } = useFormSubmission();
+  const { formRef, errors, isSubmitting, submit, clearError } = useSubmission();
 
   function setField<K extends keyof MarathonFormValues>(field: K, value: MarathonFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -68,7 +69,12 @@ export function MarathonForm({
       ref={formRef}
       noValidate
       className="grid gap-x-4 gap-y-1 md:grid-cols-2"
-      onSubmit={(event) => void submit(event, createMarathonSchema.safeParse(input), () => onSubmit(input))}
+      onSubmit={(event) =>
+        void submit(event, createMarathonSchema.safeParse(input), () => send(input), {
+          ...options,
+          fields: MARATHON_FORM_FIELDS,
+        })
+      }
     >
       <div className="md:col-span-2">{textField('title', { maxLength: MARATHON_LIMITS.title })}</div>
       {MARATHON_DATE_FIELDS.map((field) => (

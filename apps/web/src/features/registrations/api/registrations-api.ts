@@ -1,5 +1,16 @@
-import type { CreateRegistrationInput, Registration, UpdateRegistrationInput } from '@stride/shared';
+import type { z } from 'zod';
+import type {
+  CreateRegistrationInput,
+  Registration,
+  UpdateRegistrationInput,
+  deletedSchema,
+  registrationUpdatedSchema,
+} from '@stride/shared';
 import { apiRequest } from '../../../lib/api-client';
+
+/** The answers of SPEC.md §7's update and delete calls, as the shared schemas declare them. */
+export type RegistrationUpdated = z.infer<typeof registrationUpdatedSchema>;
+export type RegistrationDeleted = z.infer<typeof deletedSchema>;
 
 export async function getMyRegistrations(email: string, signal?: AbortSignal): Promise<Registration[]> {
   return (
@@ -11,25 +22,15 @@ export async function createRegistration(input: CreateRegistrationInput): Promis
   return (await apiRequest<Registration>('/api/registrations', { method: 'POST', body: input })).data;
 }
 
-export async function updateRegistration(id: string, changes: UpdateRegistrationInput) {
+export async function updateRegistration(
+  id: string,
+  changes: UpdateRegistrationInput,
+): Promise<RegistrationUpdated> {
   return (
-    await apiRequest<{ success: boolean; message: string; registration: Registration }>(
-      `/api/registrations/${id}`,
-      {
-        method: 'PATCH',
-        body: changes,
-      },
-    )
+    await apiRequest<RegistrationUpdated>(`/api/registrations/${id}`, { method: 'PATCH', body: changes })
   ).data;
 }
 
-export async function deleteRegistration(id: string) {
-  return (
-    await apiRequest<{ success: boolean; message: string; deletedCount: number }>(
-      `/api/registrations/${id}`,
-      {
-        method: 'DELETE',
-      },
-    )
-  ).data;
+export async function deleteRegistration(id: string): Promise<RegistrationDeleted> {
+  return (await apiRequest<RegistrationDeleted>(`/api/registrations/${id}`, { method: 'DELETE' })).data;
 }

@@ -1,4 +1,3 @@
-import { InfoField } from './info-field';
 import { useState } from 'react';
 import {
   REGISTRATION_FIELD_LABELS as LABELS,
@@ -10,28 +9,36 @@ import {
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
 import { formatDay } from '../../../lib/dates';
-import type { FieldErrors } from '../../../lib/form-errors';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useSubmission, type SubmitOptions } from '../../../lib/use-submission';
 import { APPLY_LIST_MESSAGES as M } from '../apply-list-messages';
+import { REGISTRATION_FORM_FIELDS } from '../registration-failure';
+import { InfoField } from './info-field';
 
 export type RegistrationChanges = Pick<Registration, 'firstName' | 'lastName' | 'contact' | 'info'>;
 
-type RegistrationEditFormProps = {
+type RegistrationEditFormProps<R> = {
   registration: Registration;
-  /** Called with the checked (trimmed) changes; resolves with the fields the server refused, or nothing. */
-  onSubmit: (changes: RegistrationChanges) => Promise<FieldErrors | void>;
+  /** Sends the checked (trimmed) changes. */
+  send: (changes: RegistrationChanges) => Promise<R>;
+  /** What happens once the server has answered; fields it refused (a 400) are shown beside them. */
+  options: Omit<SubmitOptions<R>, 'fields'>;
   onCancel: () => void;
 };
 
 /** SPEC.md §2 Update Registration: the race is shown read-only; the runner's own details can change. */
-export function RegistrationEditForm({ registration, onSubmit, onCancel }: RegistrationEditFormProps) {
+export function RegistrationEditForm<R>({
+  registration,
+  send,
+  options,
+  onCancel,
+}: RegistrationEditFormProps<R>) {
   const [values, setValues] = useState<RegistrationChanges>({
     firstName: registration.firstName,
     lastName: registration.lastName,
     contact: registration.contact,
     info: registration.info,
   });
-  const { formRef, errors, isSubmitting, submit, clearError } = useFormSubmission();
+  const { formRef, errors, isSubmitting, submit, clearError } = useSubmission();
 
   function setField(field: keyof RegistrationChanges, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -59,9 +66,12 @@ export function RegistrationEditForm({ registration, onSubmit, onCancel }: Regis
       noValidate
       className="grid gap-x-4 gap-y-1 sm:grid-cols-2"
       onSubmit={(event) =>
-        void submit(event, updateRegistrationSchema.safeParse(values), (changes: UpdateRegistration) =>
+        void submit(
+          event,
+          updateRegistrationSchema.safeParse(values),
           // The schema is partial, but every field was sent: the output has them all.
-          onSubmit(changes as RegistrationChanges),
+          (changes: UpdateRegistration) => send(changes as RegistrationChanges),
+          { ...options, fields: REGISTRATION_FORM_FIELDS },
         )
       }
     >

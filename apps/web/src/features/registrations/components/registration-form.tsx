@@ -1,5 +1,4 @@
-import { InfoField } from './info-field';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   createRegistrationSchema,
@@ -13,15 +12,11 @@ import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { showAlert } from '../../../lib/alerts';
 import { formatBadgeDate } from '../../../lib/dates';
-import { fieldErrorsFromIssues } from '../../../lib/form-errors';
+import { useSubmission, type SubmitFailure } from '../../../lib/use-submission';
 import { createRegistration } from '../api/registrations-api';
-import {
-  describeRegistrationFailure,
-  pickFieldErrors,
-  type RegistrationField,
-  type RegistrationFieldErrors,
-} from '../registration-failure';
+import { REGISTRATION_FORM_FIELDS, registrationFailureOf, type RegistrationField } from '../registration-failure';
 import { REGISTRATION_FORM_MESSAGES as M } from '../registration-messages';
+import { InfoField } from './info-field';
 
 type Values = Record<RegistrationField, string>;
 
@@ -35,54 +30,30 @@ const L = REGISTRATION_FIELD_LABELS;
  */
 export function RegistrationForm({ marathon, email }: { marathon: Marathon; email: string }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY_FORM);
-  const [fieldErrors, setFieldErrors] = useState<RegistrationFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const { formRef, errors, isSubmitting, submit } = useSubmission();
 
   const bind = (field: RegistrationField) => ({
     name: field,
     value: values[field],
-    error: fieldErrors[field],
+    error: errors[field],
     onChange: (event: { target: { value: string } }) =>
       setValues((current) => ({ ...current, [field]: event.target.value })),
   });
 
-  /** Shows the errors under their fields and puts the cursor in the first one. */
-  function showFieldErrors(errors: RegistrationFieldErrors) {
-    setFieldErrors(errors);
-    const first = (Object.keys(EMPTY_FORM) as RegistrationField[]).find((field) => errors[field]);
-    const control = first && formRef.current?.elements.namedItem(first);
-    if (control instanceof HTMLElement) control.focus();
+  function handleFailure(failure: SubmitFailure) {
+    const described = registrationFailureOf(failure);
+    if (described.kind === 'fields') return; // not a SubmitFailure: the hook shows those beside the fields
+    setFormError(described.message);
+    if (described.kind === 'refused') {
+      void showAlert({ icon: 'error', title: M.refusedTitle, text: described.message });
+    } else {
+      window.alert(M.unexpected); // SPEC.md §8: a failed registration says so in a browser alert
+    }
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = createRegistrationSchema.safeParse({ marathonId: marathon._id, ...values });
-    if (!parsed.success) {
-      showFieldErrors(pickFieldErrors(fieldErrorsFromIssues(parsed.error.issues)));
-      return;
-    }
-    setFieldErrors({});
-    setIsSubmitting(true);
-    try {
-      await createRegistration(parsed.data);
-    } catch (error) {
-      setIsSubmitting(false);
-      const failure = describeRegistrationFailure(error);
-      if (failure.kind === 'fields') {
-        showFieldErrors(failure.fieldErrors);
-      } else if (failure.kind === 'refused') {
-        setFormError(failure.message);
-        void showAlert({ icon: 'error', title: M.refusedTitle, text: failure.message });
-      } else {
-        setFormError(failure.message);
-        window.alert(M.unexpected); // SPEC.md §8: a failed registration says so in a browser alert
-      }
-      return;
-    }
+  function handleDone() {
     setValues(EMPTY_FORM);
     void showAlert({
       icon: 'success',
@@ -94,7 +65,20 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
   }
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} className="space-y-2" noValidate>
+    <form
+      ref={formRef}
+      onSubmit={(event) => {
+        setFormError(null);
+        void submit(
+          event,
+          createRegistrationSchema.safeParse({ marathonId: marathon._id, ...values }),
+          createRegistration,
+          { fields: REGISTRATION_FORM_FIELDS, onDone: handleDone, onFailure: handleFailure, revalidate: false },
+        );
+      }}
+      className="space-y-2"
+      noValidate
+    >
       <div className="grid gap-x-4 sm:grid-cols-2">
         <FormField label={M.email} type="email" value={email} readOnly className="bg-base-200" />
         <FormField
@@ -141,7 +125,7 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
       />
       <InfoField
         value={values.info}
-        error={fieldErrors.info}
+        error={errors.info}
         onChange={(info) => setValues((current) => ({ ...current, info }))}
       />
       <FormError message={formError} />
