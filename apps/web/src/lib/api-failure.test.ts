@@ -58,7 +58,11 @@ describe('classifyApiFailure', () => {
       kind: 'failed',
       status: 0,
     });
-    expect(classifyApiFailure(new TypeError('boom'))).toEqual({ kind: 'failed', status: null, message: null });
+    expect(classifyApiFailure(new TypeError('boom'))).toEqual({
+      kind: 'failed',
+      status: null,
+      message: null,
+    });
   });
 });
 

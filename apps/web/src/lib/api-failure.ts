@@ -41,7 +41,10 @@ function isRefusalAnswer(answer: unknown): answer is { success: false; message: 
 }
 
 /** Waits for a write and sorts how it ended. */
-export async function settleWrite<R>(write: Promise<R>, formFields?: readonly string[]): Promise<WriteOutcome<R>> {
+export async function settleWrite<R>(
+  write: Promise<R>,
+  formFields?: readonly string[],
+): Promise<WriteOutcome<R>> {
   try {
     const result = await write;
     if (isRefusalAnswer(result)) return { kind: 'refused', status: 200, message: result.message };

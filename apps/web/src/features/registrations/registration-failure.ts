@@ -38,7 +38,10 @@ export function registrationFailureOf(failure: ApiFailure): RegistrationFailure 
         ? { kind: 'refused', message: failure.message }
         : { kind: 'unexpected', message: `${unexpected} ${failure.message}` };
     case 'failed':
-      return { kind: 'unexpected', message: failure.message ? `${unexpected} ${failure.message}` : unexpected };
+      return {
+        kind: 'unexpected',
+        message: failure.message ? `${unexpected} ${failure.message}` : unexpected,
+      };
   }
 }
 

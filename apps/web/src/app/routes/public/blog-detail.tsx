@@ -4,11 +4,7 @@ import { paths } from '../../../config/paths';
 import { loadBlogPosts } from '../../../features/blog/api/blogs-api';
 import { findPostById, type BlogPost } from '../../../features/blog/blog-posts';
 import { BlogArticle } from '../../../features/blog/components/blog-article';
-import {
-  AwaitBlogPosts,
-  BlogLoadFailed,
-  BlogLoading,
-} from '../../../features/blog/components/blog-status';
+import { AwaitBlogPosts, BlogLoadFailed, BlogLoading } from '../../../features/blog/components/blog-status';
 import { BLOG_MESSAGES } from '../../../features/blog/messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

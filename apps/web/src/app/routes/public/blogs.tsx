@@ -21,7 +21,11 @@ export function Component() {
       </p>
       <AwaitBlogPosts posts={posts} loading={<BlogLoading label={BLOG_MESSAGES.loadingList} />}>
         {(list) =>
-          list.length > 0 ? <BlogGrid posts={list} TitleTag="h2" eagerCount={3} /> : <p>{BLOG_MESSAGES.empty}</p>
+          list.length > 0 ? (
+            <BlogGrid posts={list} TitleTag="h2" eagerCount={3} />
+          ) : (
+            <p>{BLOG_MESSAGES.empty}</p>
+          )
         }
       </AwaitBlogPosts>
     </section>

@@ -14,7 +14,11 @@ import { showAlert } from '../../../lib/alerts';
 import { formatBadgeDate } from '../../../lib/dates';
 import { useSubmission, type SubmitFailure } from '../../../lib/use-submission';
 import { createRegistration } from '../api/registrations-api';
-import { REGISTRATION_FORM_FIELDS, registrationFailureOf, type RegistrationField } from '../registration-failure';
+import {
+  REGISTRATION_FORM_FIELDS,
+  registrationFailureOf,
+  type RegistrationField,
+} from '../registration-failure';
 import { REGISTRATION_FORM_MESSAGES as M } from '../registration-messages';
 import { InfoField } from './info-field';
 
@@ -73,7 +77,12 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
           event,
           createRegistrationSchema.safeParse({ marathonId: marathon._id, ...values }),
           createRegistration,
-          { fields: REGISTRATION_FORM_FIELDS, onDone: handleDone, onFailure: handleFailure, revalidate: false },
+          {
+            fields: REGISTRATION_FORM_FIELDS,
+            onDone: handleDone,
+            onFailure: handleFailure,
+            revalidate: false,
+          },
         );
       }}
       className="space-y-2"
