@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -39,11 +40,27 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router publishes only its development build through its package exports, so production bundles carry
+ * its dev warnings (remix-run/react-router#14102). The build uses the production files it ships beside them.
+ */
+function reactRouterProductionBuild() {
+  const dist = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist',
+  );
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'production/index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'production/dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     // Compile @stride/shared from its TypeScript source: no separate build step for the front.
     conditions: ['@stride/source', ...defaultClientConditions],
+    alias: command === 'build' ? reactRouterProductionBuild() : [],
   },
   server: {
     port: 5173,
@@ -54,5 +71,15 @@ export default defineConfig({
     sourcemap: true,
     // scripts/size.mjs reads it to report each route's JavaScript.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the first load needs (React, the router, the page frame) in the entry chunk: one file
+          // that compresses better than the several small shared chunks the default splitting makes. The
+          // screens' lazy chunks import from it.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
-});
+}));

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import type { createAuthClient } from 'better-auth/client';
-import { ApiError } from './api-client';
 
 /**
  * The session, read once from better-auth's `get-session` and kept in a tiny store, so the first load does not
@@ -8,7 +7,7 @@ import { ApiError } from './api-client';
  * form or the Log Out button needs it.
  */
 
-type AuthClient = ReturnType<typeof createAuthClient>;
+export type AuthClient = ReturnType<typeof createAuthClient>;
 type SessionData = NonNullable<AuthClient['$Infer']['Session']>;
 export type SessionUser = SessionData['user'];
 
@@ -72,24 +71,10 @@ export function useSession() {
 
 let client: Promise<AuthClient> | null = null;
 
-/** What better-auth's client gives back: `{ data, error }`, never a thrown HTTP error. */
-type AuthResult = {
-  error: { status?: number; message?: string | undefined; code?: string | undefined } | null;
-};
-
 /** better-auth's browser client, loaded on first use. */
 export function loadAuthClient(): Promise<AuthClient> {
   client ??= import('better-auth/client').then(({ createAuthClient }) =>
     createAuthClient({ basePath: '/api/auth' }),
   );
   return client;
-}
-
-/**
- * Runs a call of better-auth's client and throws its error as an ApiError, so an auth form sorts a failure with
- * `classifyApiFailure` like any other write.
- */
-export async function callAuth(call: (client: AuthClient) => Promise<AuthResult>): Promise<void> {
-  const { error } = await call(await loadAuthClient());
-  if (error) throw new ApiError(error.status ?? 0, error.message ?? '', [], error.code);
 }

@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { FormField } from './form-field';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from './form-icons';
 
 type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label?: string;

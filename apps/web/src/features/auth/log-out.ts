@@ -1,6 +1,7 @@
 import { classifyApiFailure } from '../../lib/api-failure';
 import { showToast } from '../../lib/alerts';
-import { callAuth, clearSession } from '../../lib/auth-client';
+import { clearSession } from '../../lib/auth-client';
+import { callAuth } from '../../lib/call-auth';
 import { describeAuthError } from './auth-errors';
 import { AUTH_MESSAGES } from './messages';
 

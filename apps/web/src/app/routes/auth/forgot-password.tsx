@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { describeAuthError } from '../../../features/auth/auth-errors';
 import { AUTH_MESSAGES } from '../../../features/auth/messages';
 import { showAlert } from '../../../lib/alerts';
-import { callAuth } from '../../../lib/auth-client';
+import { callAuth } from '../../../lib/call-auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { checkedValues, useSubmission } from '../../../lib/use-submission';
 
@@ -33,13 +33,19 @@ export function Component() {
             event,
             checkedValues({ email }, {}),
             (request) =>
-              callAuth((client) => client.requestPasswordReset({ ...request, redirectTo: paths.resetPassword })),
+              callAuth((client) =>
+                client.requestPasswordReset({ ...request, redirectTo: paths.resetPassword }),
+              ),
             {
               revalidate: false,
               // The same answer whether or not an account exists, so the form reveals nobody's address.
               onDone: () => {
                 setIsSent(true);
-                void showAlert({ icon: 'success', title: 'Check your inbox', text: AUTH_MESSAGES.resetLinkSent });
+                void showAlert({
+                  icon: 'success',
+                  title: 'Check your inbox',
+                  text: AUTH_MESSAGES.resetLinkSent,
+                });
               },
               onFailure: (failure) => setError(describeAuthError(failure)),
             },

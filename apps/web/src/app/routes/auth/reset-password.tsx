@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { describeAuthError } from '../../../features/auth/auth-errors';
 import { AUTH_MESSAGES } from '../../../features/auth/messages';
 import { showAlert } from '../../../lib/alerts';
-import { callAuth } from '../../../lib/auth-client';
+import { callAuth } from '../../../lib/call-auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { checkedValues, useSubmission } from '../../../lib/use-submission';
 
@@ -55,7 +55,9 @@ export function Component() {
               },
               onFailure: (failure) =>
                 setError(
-                  failure.code === 'INVALID_TOKEN' ? AUTH_MESSAGES.resetLinkInvalid : describeAuthError(failure),
+                  failure.code === 'INVALID_TOKEN'
+                    ? AUTH_MESSAGES.resetLinkInvalid
+                    : describeAuthError(failure),
                 ),
             },
           );

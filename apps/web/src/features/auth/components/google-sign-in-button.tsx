@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { GoogleIcon } from '../../../components/ui/icons';
+import { GoogleIcon } from '../../../components/ui/form-icons';
 import { paths } from '../../../config/paths';
 import { showAlert } from '../../../lib/alerts';
 import { loadAuthClient } from '../../../lib/auth-client';

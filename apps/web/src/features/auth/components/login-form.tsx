@@ -5,7 +5,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { showToast } from '../../../lib/alerts';
-import { callAuth } from '../../../lib/auth-client';
+import { callAuth } from '../../../lib/call-auth';
 import { checkedValues, useSubmission } from '../../../lib/use-submission';
 import { describeAuthError } from '../auth-errors';
 import { AUTH_MESSAGES } from '../messages';

@@ -3,7 +3,8 @@ import { signUpSchema } from '@stride/shared';
 import { FormError, SubmitButton } from '../../../components/ui/form-controls';
 import { FormField } from '../../../components/ui/form-field';
 import { showAlert } from '../../../lib/alerts';
-import { callAuth, refetchSession, type SessionUser } from '../../../lib/auth-client';
+import { refetchSession, type SessionUser } from '../../../lib/auth-client';
+import { callAuth } from '../../../lib/call-auth';
 import { useSubmission } from '../../../lib/use-submission';
 import { describeAuthError } from '../auth-errors';
 import { AUTH_MESSAGES } from '../messages';
@@ -27,7 +28,9 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           event,
           profileSchema.safeParse({ name, photoURL }),
           async (profile) => {
-            await callAuth((client) => client.updateUser({ name: profile.name, image: profile.photoURL || null }));
+            await callAuth((client) =>
+              client.updateUser({ name: profile.name, image: profile.photoURL || null }),
+            );
             // The navbar shows the new name and photo; the screen's data is reloaded after this.
             await refetchSession();
           },

@@ -3,7 +3,7 @@ import { signUpSchema, type SignUpInput } from '@stride/shared';
 import { FormError, SubmitButton } from '../../../components/ui/form-controls';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordField } from '../../../components/ui/password-field';
-import { callAuth } from '../../../lib/auth-client';
+import { callAuth } from '../../../lib/call-auth';
 import { useSubmission } from '../../../lib/use-submission';
 import { describeAuthError } from '../auth-errors';
 import { AUTH_MESSAGES } from '../messages';
