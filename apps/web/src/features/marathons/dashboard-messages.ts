@@ -18,7 +18,6 @@ export const MARATHON_DASHBOARD_MESSAGES = {
   listCaption: 'Marathons you created',
   columns: { name: 'Marathon Name', date: 'Date', distance: 'Distance', location: 'Location' },
   empty: 'You have not created any marathons yet.',
-  loading: 'Loading your marathons',
   loadFailed: "We couldn't load your marathons. Please try again.",
 
   updateHeading: 'Update Marathon',

@@ -20,7 +20,6 @@ export const APPLY_LIST_MESSAGES = {
   noMatch: 'No marathons found matching your search.',
   empty: "You haven't registered for any marathon yet.",
   matches: (shown: number, total: number) => `${shown} of ${total} registrations match`,
-  loading: 'Loading your registrations',
   loadFailed: "We couldn't load your registrations. Please try again.",
 
   updateHeading: 'Update Registration',
