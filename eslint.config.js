@@ -24,7 +24,8 @@ const webBoundaries = [
             patterns: [
               {
                 regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
-                message: 'A feature never imports another feature: compose them in a route module (app/routes).',
+                message:
+                  'A feature never imports another feature: compose them in a route module (app/routes).',
               },
               {
                 regex: '^(\\.\\./)+app/',
