@@ -19,7 +19,8 @@ export function useRequestedLocation() {
     if (next === null || isGoogleReturn) return;
     const rest = new URLSearchParams(location.search);
     rest.delete(NEXT_PARAM);
-    const search = rest.size > 0 ? `?${rest}` : '';
+    const query = rest.toString();
+    const search = query ? `?${query}` : '';
     void navigate(
       { pathname: location.pathname, search, hash: location.hash },
       { replace: true, state: stateFromPath(next) },
