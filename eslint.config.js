@@ -1,7 +1,52 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The sub-folders of `dir`: every server module and web feature gets its own zone. */
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** `<parent>/<name>` may not import from a sibling folder of `<parent>`. */
+const siblingsApart = (parent, message) =>
+  foldersIn(parent).map((name) => ({
+    target: `${parent}/${name}`,
+    from: parent,
+    except: [`./${name}`],
+    message,
+  }));
+
+/** The architecture's arrows (docs/ARCHITECTURE.md), enforced. */
+const boundaries = [
+  {
+    target: './packages/shared',
+    from: './apps',
+    message: 'packages/shared is used by the apps, never the reverse.',
+  },
+  ...siblingsApart(
+    './apps/server/src/modules',
+    'A server module does not reach into another: ask for a port that the composition root (container.ts) wires.',
+  ),
+  ...siblingsApart(
+    './apps/web/src/features',
+    'A web feature does not import another: a route module composes them, or the piece moves to components/ or lib/.',
+  ),
+  {
+    target: ['./apps/web/src/features', './apps/web/src/components', './apps/web/src/lib'],
+    from: './apps/web/src/app',
+    message: 'Imports flow shared → lib/components → features → app routes, never back.',
+  },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: './apps/web/src/features',
+    message: 'Imports flow shared → lib/components → features → app routes, never back.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -21,6 +66,26 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse dependencies as TypeScript too, so that no-cycle can follow them.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/shared/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+          conditionNames: ['@stride/source', 'types', 'import', 'default'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
