@@ -5,12 +5,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../testing/test-app.js';
+import {
+  type TestApp,
+  bearerHeaders,
+  buildTestApp,
+  makeSignUpInput,
+  postAuth,
+  signUp,
+} from '../testing/test-app.js';
+import {
+  sessionAnswerSchema,
+  signInAnswerSchema,
+  signOutAnswerSchema,
+  signUpAnswerSchema,
+} from './auth-openapi.js';
 import { OPERATION_IDS } from './openapi.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-type Operation = { operationId?: string };
+type Operation = { operationId?: string; security?: unknown[]; requestBody?: unknown };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 let testApp: TestApp;
@@ -67,6 +80,23 @@ describe('/api/openapi.json', () => {
     expect(ids).toEqual(OPERATION_IDS);
     expect(new Set(Object.values(ids)).size).toBe(Object.keys(ids).length);
   });
+
+  it('documents the auth calls a client needs, sign-up and sign-in needing no credentials', () => {
+    const byKey = Object.fromEntries(operations().map(({ key, operation }) => [key, operation]));
+
+    expect(Object.keys(byKey)).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/sign-up/email',
+        'POST /api/auth/sign-in/email',
+        'POST /api/auth/sign-out',
+        'GET /api/auth/get-session',
+      ]),
+    );
+    expect(byKey['POST /api/auth/sign-up/email']?.security).toEqual([]);
+    expect(byKey['POST /api/auth/sign-in/email']?.security).toEqual([]);
+    const signUpBody = JSON.stringify(byKey['POST /api/auth/sign-up/email']?.requestBody);
+    for (const field of ['name', 'email', 'password', 'image']) expect(signUpBody).toContain(`"${field}"`);
+  });
 });
 
 describe('the operationIds check', () => {
@@ -79,5 +109,48 @@ describe('the operationIds check', () => {
     } finally {
       await unlisted.close();
     }
+  });
+});
+
+describe('the documented auth answers', () => {
+  it('are what the server answers: sign-up, sign-in, get-session, sign-out', async () => {
+    const input = makeSignUpInput();
+    const signedUp = await postAuth(testApp.app, '/sign-up/email', input);
+    expect(signedUp.statusCode).toBe(200);
+    expect(signUpAnswerSchema.safeParse(signedUp.json()).error).toBeUndefined();
+
+    const signedIn = await postAuth(testApp.app, '/sign-in/email', {
+      email: input.email,
+      password: input.password,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signInAnswerSchema.safeParse(signedIn.json()).error).toBeUndefined();
+    const token = signedIn.headers['set-auth-token'] as string;
+
+    const session = await testApp.app.inject({ url: '/api/auth/get-session', headers: bearerHeaders(token) });
+    expect(session.json()).not.toBeNull();
+    expect(sessionAnswerSchema.safeParse(session.json()).error).toBeUndefined();
+
+    const signedOut = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: bearerHeaders(token),
+    });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signOutAnswerSchema.safeParse(signedOut.json()).error).toBeUndefined();
+
+    const noSession = await testApp.app.inject({
+      url: '/api/auth/get-session',
+      headers: bearerHeaders(token),
+    });
+    expect(noSession.json()).toBeNull();
+    expect(sessionAnswerSchema.safeParse(noSession.json()).error).toBeUndefined();
+  });
+
+  it('are what the server answers to a cookie session too', async () => {
+    const { cookie } = await signUp(testApp.app);
+    const session = await testApp.app.inject({ url: '/api/auth/get-session', headers: { cookie } });
+
+    expect(sessionAnswerSchema.safeParse(session.json()).error).toBeUndefined();
   });
 });

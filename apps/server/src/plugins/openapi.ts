@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@stride/shared';
 import { toJsonSchema } from '../lib/json-schema.js';
 import { authenticate } from './auth.js';
+import { AUTH_PATHS } from './auth-openapi.js';
 
 export const API_INFO = { name: 'Stride API', version: '1.0.0' } as const;
 
@@ -14,6 +15,10 @@ export const API_INFO = { name: 'Stride API', version: '1.0.0' } as const;
  * The app does not start while a documented operation is missing here or an entry matches none.
  */
 export const OPERATION_IDS: Readonly<Record<string, string>> = {
+  'POST /api/auth/sign-up/email': 'signUpWithEmail',
+  'POST /api/auth/sign-in/email': 'signInWithEmail',
+  'POST /api/auth/sign-out': 'signOut',
+  'GET /api/auth/get-session': 'getSession',
   'GET /api/health': 'getHealth',
   'GET /api/version': 'getVersion',
   'GET /api/marathons': 'listMarathons',
@@ -31,6 +36,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
 };
 
 const TAGS = [
+  { name: 'auth', description: 'Accounts and sessions (better-auth). Sign-in answers the bearer token.' },
   {
     name: 'marathons',
     description: 'Races: the public lists and details; publishing and managing your own.',
@@ -66,13 +72,13 @@ const transform: SwaggerTransform = (document) => {
 };
 
 /**
- * Adds each operation's id from OPERATION_IDS and the `4XX` every call may answer in the common error shape
- * (a malformed address, a body too large, too many writes…).
+ * Adds the auth calls, each operation's id from OPERATION_IDS and, outside /api/auth, the `4XX` every call
+ * may answer in the common error shape (a malformed address, a body too large, too many writes…).
  */
 const transformObject: SwaggerTransformObject = (document) => {
   if (!('openapiObject' in document)) throw new Error('Only OpenAPI 3 is documented');
   const { openapiObject } = document;
-  const documented = (openapiObject.paths ?? {}) as Record<string, PathItem>;
+  const documented = { ...AUTH_PATHS, ...openapiObject.paths } as Record<string, PathItem>;
   const unmatched = new Set(Object.keys(OPERATION_IDS));
   const missing: string[] = [];
   const paths = Object.fromEntries(
@@ -86,7 +92,9 @@ const transformObject: SwaggerTransformObject = (document) => {
           if (operationId) unmatched.delete(key);
           else missing.push(key);
           const operation = value as Operation;
-          const responses = { ...operation.responses, '4XX': { $ref: CLIENT_ERROR } };
+          const responses = path.startsWith('/api/auth/')
+            ? operation.responses
+            : { ...operation.responses, '4XX': { $ref: CLIENT_ERROR } };
           return [method, { ...operation, operationId, responses }];
         }),
       ),
