@@ -80,7 +80,7 @@ const tokenHeader = {
 };
 const foreignOrigin = refusal(
   'The `Origin` is not this site’s; or there is none while the request carries Fetch Metadata (`Sec-Fetch-*`, ' +
-    'as Node’s and Deno’s fetch add): send `Origin: <this site’s address>`',
+    'as Node’s fetch adds): send `Origin: <this site’s address>`',
 );
 const rateLimited = refusal('Too many requests from this address: wait `X-Retry-After` seconds');
 /** Optional credentials: the call answers everyone, acting on the session it is given, if any. */
