@@ -1,57 +1,49 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/**
- * The web app's import boundaries (STYLE.md 1, 14, 18): shared → lib/components/config → features → app routes.
- * A feature never imports another feature (a route module composes them), and the feature-free layers import
- * no feature and no route.
- */
-const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const webBoundaries = [
-  ...webFeatures.map((feature) => {
-    const others = webFeatures.filter((name) => name !== feature).join('|');
-    return {
-      files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
-                message:
-                  'A feature never imports another feature: compose them in a route module (app/routes).',
-              },
-              {
-                regex: '^(\\.\\./)+app/',
-                message: 'Features do not import the app layer (routes, router).',
-              },
-            ],
-          },
-        ],
-      },
-    };
-  }),
+/** The sub-folders of `dir`: every server module and web feature gets its own zone. */
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** `<parent>/<name>` may not import from a sibling folder of `<parent>`. */
+const siblingsApart = (parent, message) =>
+  foldersIn(parent).map((name) => ({
+    target: `${parent}/${name}`,
+    from: parent,
+    except: [`./${name}`],
+    message,
+  }));
+
+/** The architecture's arrows (docs/ARCHITECTURE.md), enforced. */
+const boundaries = [
   {
-    files: ['apps/web/src/{lib,components,config}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(features|app)/',
-              message: 'lib/, components/ and config/ are feature-free: they import no feature and no route.',
-            },
-          ],
-        },
-      ],
-    },
+    target: './packages/shared',
+    from: './apps',
+    message: 'packages/shared is used by the apps, never the reverse.',
+  },
+  ...siblingsApart(
+    './apps/server/src/modules',
+    'A server module does not reach into another: ask for a port that the composition root (container.ts) wires.',
+  ),
+  ...siblingsApart(
+    './apps/web/src/features',
+    'A web feature does not import another: a route module composes them, or the piece moves to components/ or lib/.',
+  ),
+  {
+    target: ['./apps/web/src/features', './apps/web/src/components', './apps/web/src/lib'],
+    from: './apps/web/src/app',
+    message: 'Imports flow shared → lib/components → features → app routes, never back.',
+  },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: './apps/web/src/features',
+    message: 'Imports flow shared → lib/components → features → app routes, never back.',
   },
 ];
 
@@ -76,12 +68,30 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      // Parse dependencies as TypeScript too, so that no-cycle can follow them; resolve `.js` to `.ts`.
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': {
+        typescript: {
+          project: ['packages/shared/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+          conditionNames: ['@stride/source', 'types', 'import', 'default'],
+        },
+      },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: boundaries }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  ...webBoundaries,
   {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },

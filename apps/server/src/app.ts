@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { createContainer } from './container.js';
 import type { DatabaseHandle } from './db/client.js';
-import { createChangeFeed } from './lib/change-feed.js';
 import type { Mailer } from './lib/mailer.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marathonsRoutes } from './modules/marathons/marathons.routes.js';
-import { createRegistrationsRepository } from './modules/registrations/registrations.repository.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { createFrameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
@@ -45,19 +44,15 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
     reply.header('x-request-id', request.id);
   });
 
+  const container = createContainer({ config, database, log: app.log, ...(mailer && { mailer }) });
+
   registerErrorHandler(app);
   await registerSecurity(app, config);
-  await app.register(authPlugin, { db: database.db, config, ...(mailer && { mailer }) });
+  await app.register(authPlugin, { db: database.db, config, mailer: container.mailer });
   await registerOpenApi(app);
   await app.register(healthRoutes, { ping: database.ping });
-  const changes = createChangeFeed();
-  const routeOptions = { db: database.db, changes, readCache: config.readCache };
-  const registrations = createRegistrationsRepository(database.db);
-  await app.register(marathonsRoutes, {
-    ...routeOptions,
-    runnerEntries: { findRegistrationId: registrations.findIdByRaceAndRunner },
-  });
-  await app.register(registrationsRoutes, routeOptions);
+  await app.register(marathonsRoutes, container.marathons);
+  await app.register(registrationsRoutes, container.registrations);
   await registerWebApp(app, config.webDistDir);
 
   return app;

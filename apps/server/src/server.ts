@@ -6,7 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/client.js';
 import { lockDataDir } from './db/data-dir-lock.js';
-import { DEMO_ORGANIZER, seedDemoData } from './db/demo-data.js';
+import { DEMO_ORGANIZER, seedDemoData } from './demo/demo-data.js';
 
 /** apps/web/dist, the same relative path from src/ and dist/. */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));

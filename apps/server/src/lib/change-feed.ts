@@ -1,24 +1,28 @@
 /**
- * In-process news of writes, for the read caches that must follow this server's own writes at once.
- * (Writes by other server processes reach those caches through their short maximum ages instead.)
+ * What a committed write changed, with the ids it touched, so that a cache drops exactly those entries:
+ * - `race`: a race was created, changed or deleted; `runnerIds` are the runners whose lists show it (its
+ *   registrants, when its title or date changed or it went).
+ * - `registration`: a runner's registration for a race was made, changed or withdrawn (the race's count too).
+ */
+export type DataChange =
+  | { kind: 'race'; raceId: string; runnerIds: readonly string[] }
+  | { kind: 'registration'; raceId: string; runnerId: string };
+
+export type ChangeListener = (change: DataChange) => void;
+
+/**
+ * In-process news of this server's committed writes (published by the unit of work, lib/unit-of-work.ts), for
+ * the read caches that must follow them at once. Writes by other server processes reach those caches through
+ * their short maximum ages instead.
  */
 export function createChangeFeed() {
-  const raceListeners: Array<() => void> = [];
-  const registrationListeners: Array<(runnerId: string) => void> = [];
+  const listeners: ChangeListener[] = [];
   return {
-    /** A race was created, changed or deleted (its registrations may have gone with it). */
-    racesChanged(): void {
-      for (const listener of raceListeners) listener();
+    publish(changes: readonly DataChange[]): void {
+      for (const change of changes) for (const listener of listeners) listener(change);
     },
-    onRacesChanged(listener: () => void): void {
-      raceListeners.push(listener);
-    },
-    /** A runner's registration was added, changed or withdrawn (a race's count may have moved). */
-    registrationsChanged(runnerId: string): void {
-      for (const listener of registrationListeners) listener(runnerId);
-    },
-    onRegistrationsChanged(listener: (runnerId: string) => void): void {
-      registrationListeners.push(listener);
+    subscribe(listener: ChangeListener): void {
+      listeners.push(listener);
     },
   };
 }

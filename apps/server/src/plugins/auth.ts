@@ -19,7 +19,7 @@ import { accounts, sessions, users, verifications } from '../db/schema/index.js'
 import { AppError } from '../lib/app-error.js';
 import { createExpiringCache, type ExpiringCache } from '../lib/expiring-cache.js';
 import { sendsBearerToken } from '../lib/credentials.js';
-import { type Mailer, createMailer, passwordResetMail } from '../lib/mailer.js';
+import { type Mailer, passwordResetMail } from '../lib/mailer.js';
 import { type SignInThrottle, createSignInThrottle } from '../lib/sign-in-throttle.js';
 
 /**
@@ -293,9 +293,9 @@ async function handleAuthRequest(context: AuthRequestContext, request: FastifyRe
 }
 
 /** better-auth under /api/auth/*, and `request.getUser()` / `request.requireUser()` for our routes. */
-export const authPlugin = fp<{ db: Database; config: Config; mailer?: Mailer }>(
+export const authPlugin = fp<{ db: Database; config: Config; mailer: Mailer }>(
   async (app: FastifyInstance, { db, config, mailer }) => {
-    const auth = createAuth(db, config, app.log, mailer ?? createMailer(config.mail, app.log));
+    const auth = createAuth(db, config, app.log, mailer);
     const signInThrottle = createSignInThrottle({ maxPerMinute: config.rateLimits.signInFailures });
     app.decorate('auth', auth);
 

@@ -40,7 +40,7 @@ export function checkedValues<T>(data: T, errors: FieldErrors): ParseResult<T> {
 }
 
 /**
- * The one way a screen writes (ADR 013): check the values with a shared schema, send, sort the answer with
+ * The one way a screen writes (ADR 014): check the values with a shared schema, send, sort the answer with
  * `classifyApiFailure`, show field errors beside their fields (focus on the first), re-run the route's loaders
  * after a success, and hand the rest to the screen (`onDone`, `onFailure`). `submit` serves a form; `send` a
  * write without one (a delete after its confirm dialog).

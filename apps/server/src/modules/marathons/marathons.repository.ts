@@ -191,21 +191,23 @@ export function createMarathonsRepository(db: Executor) {
       await db.update(marathons).set(changes).where(eq(marathons.id, id));
     },
 
-    /** Deletes the race's registrations, then the race; returns how many registrations went with it. */
-    async remove(id: string): Promise<{ registrationsDeleted: number }> {
+    /** The runners registered for the race: whose lists show its title and date. */
+    async findRegistrantIds(id: string): Promise<string[]> {
+      const rows = await db
+        .select({ userId: registrations.userId })
+        .from(registrations)
+        .where(eq(registrations.marathonId, id));
+      return rows.map((row) => row.userId);
+    },
+
+    /** Deletes the race's registrations, then the race; returns the runners whose registrations went with it. */
+    async remove(id: string): Promise<{ registrationsDeleted: number; runnerIds: string[] }> {
       const deleted = await db
         .delete(registrations)
         .where(eq(registrations.marathonId, id))
-        .returning({ id: registrations.id });
+        .returning({ userId: registrations.userId });
       await db.delete(marathons).where(eq(marathons.id, id));
-      return { registrationsDeleted: deleted.length };
-    },
-
-    async adjustRegistrationCount(id: string, delta: 1 | -1): Promise<void> {
-      await db
-        .update(marathons)
-        .set({ totalRegistrationCount: sql`${marathons.totalRegistrationCount} + ${delta}` })
-        .where(eq(marathons.id, id));
+      return { registrationsDeleted: deleted.length, runnerIds: deleted.map((row) => row.userId) };
     },
   };
 }

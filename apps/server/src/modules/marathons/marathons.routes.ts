@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,28 +14,12 @@ import {
   pageQuerySchema,
   updateMarathonSchema,
 } from '@stride/shared';
-import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
-import { createReadThroughCache } from '../../lib/expiring-cache.js';
-import { sendSerializedJson, serializeJson, type SerializedJson } from '../../lib/serialized-json.js';
 import { isUuid } from '../../lib/ids.js';
 import { authenticate } from '../../plugins/auth.js';
-import { createMarathonLists } from './marathon-lists.js';
-import { createMarathonsRepository, type MarathonList } from './marathons.repository.js';
-import { MARATHON_MESSAGES, createMarathonsService, marathonNotFound } from './marathons.service.js';
+import { type MarathonReads, marathonListSchema, sendPublicRead } from './marathons.reads.js';
+import { MARATHON_MESSAGES, type MarathonsService, marathonNotFound } from './marathons.service.js';
 
-const TOTAL_COUNT_HEADER = 'x-total-count';
-const marathonListSchema = z.array(marathonSchema);
-
-/**
- * Public reads are kept serialised for 2 s: under load most requests are answered from memory. This server's
- * own writes (a race's, or a registration moving a count) replace them at once; the age bounds how long
- * another server process's writes go unseen.
- */
-const PUBLIC_READ_MAX_AGE_MS = 2_000;
-const PUBLIC_READS_KEPT = 2_000;
-type PublicRead = { body: SerializedJson<unknown>; total?: number };
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -44,35 +27,10 @@ const errors = {
   404: errorResponseSchema,
 };
 
-/** What the marathons module needs to know of registrations: a runner's entry for a race. */
-export type RunnerEntries = {
-  findRegistrationId: (raceId: string, runnerId: string) => Promise<string | null>;
-};
-
 export const marathonsRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  changes: ChangeFeed;
-  readCache: boolean;
-  runnerEntries: RunnerEntries;
-}> = async (app, { db, changes, readCache, runnerEntries }) => {
-  const marathons = createMarathonsRepository(db);
-  const lists = createMarathonLists(marathons);
-  changes.onRacesChanged(lists.invalidate);
-  const publicReads = createReadThroughCache<PublicRead>({
-    maxEntries: PUBLIC_READS_KEPT,
-    maxAgeMs: readCache ? PUBLIC_READ_MAX_AGE_MS : 0,
-  });
-  changes.onRacesChanged(publicReads.forgetAll);
-  changes.onRegistrationsChanged(publicReads.forgetAll);
-  const sendPublicRead = (reply: FastifyReply, { body, total }: PublicRead) =>
-    sendSerializedJson(total === undefined ? reply : reply.header(TOTAL_COUNT_HEADER, total), body);
-  const readListPage = (list: MarathonList, { page, limit }: { page: number; limit: number }) =>
-    publicReads.read(`${list}:${page}:${limit}`, async () => {
-      const { items, total } = await lists.page(list, { page, limit });
-      return { body: serializeJson(marathonListSchema, items), total };
-    });
-  const service = createMarathonsService(db, { onRacesChanged: changes.racesChanged });
-
+  service: MarathonsService;
+  reads: MarathonReads;
+}> = async (app, { service, reads }) => {
   app.post(
     '/api/add-marathon',
     {
@@ -99,16 +57,7 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
         response: { 200: marathonListSchema },
       },
     },
-    async (_request, reply) =>
-      sendPublicRead(
-        reply,
-        await publicReads.read('featured', async () => ({
-          body: serializeJson(
-            marathonListSchema,
-            await marathons.findFeatured(new Date(), FEATURED_MARATHONS_LIMIT),
-          ),
-        })),
-      ),
+    async (_request, reply) => sendPublicRead(reply, await reads.featured()),
   );
 
   app.get(
@@ -123,7 +72,7 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { sort, page, limit } = request.query;
-      return sendPublicRead(reply, await readListPage(sort, { page, limit }));
+      return sendPublicRead(reply, await reads.listPage(sort, { page, limit }));
     },
   );
 
@@ -147,17 +96,9 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw marathonNotFound();
-      const runner = request.query.include === 'myRegistration' ? await request.requireUser() : null;
-      const read = await publicReads.read(`race:${id}`, async () => {
-        const marathon = await marathons.findById(id);
-        if (!marathon) throw marathonNotFound(); // not kept: a missing race may be created any moment
-        return { body: serializeJson(marathonSchema, marathon) };
-      });
-      if (!runner) return sendPublicRead(reply, read);
-      const registrationId = await runnerEntries.findRegistrationId(id, runner.id);
-      const myRegistration = JSON.stringify(registrationId === null ? null : { _id: registrationId });
-      // The kept public body with one more field: `{…}` → `{…,"myRegistration":…}`.
-      return sendSerializedJson(reply, `${read.body.slice(0, -1)},"myRegistration":${myRegistration}}`);
+      if (request.query.include !== 'myRegistration') return sendPublicRead(reply, await reads.race(id));
+      const runner = await request.requireUser();
+      return sendPublicRead(reply, await reads.raceWithMyRegistration(id, runner.id));
     },
   );
 
@@ -171,9 +112,7 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
         response: { 200: marathonListSchema, 400: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      return sendPublicRead(reply, await readListPage('upcoming', request.query));
-    },
+    async (request, reply) => sendPublicRead(reply, await reads.listPage('upcoming', request.query)),
   );
 
   app.get(
@@ -193,7 +132,7 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
       if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError('FORBIDDEN', 'You can only list your own marathons.');
       }
-      return marathons.findByCreator(user.id);
+      return reads.organizerRaces(user.id);
     },
   );
 

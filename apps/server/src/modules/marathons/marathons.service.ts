@@ -4,10 +4,11 @@ import {
   type Marathon,
   type UpdateMarathon,
 } from '@stride/shared';
-import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
+import type { RecordChange, UnitOfWork } from '../../lib/unit-of-work.js';
 import { createMarathonsRepository, type MarathonsRepository } from './marathons.repository.js';
 
 export const MARATHON_MESSAGES = {
@@ -24,45 +25,45 @@ export function marathonNotFound(): AppError {
   return new AppError('NOT_FOUND', MARATHON_MESSAGES.notFound);
 }
 
-export type MarathonsServiceOptions = {
-  /** Called after a race is created, changed or deleted (the lists' snapshots follow). */
-  onRacesChanged?: () => void;
+export type MarathonsServiceDependencies = {
+  unitOfWork: UnitOfWork;
+  /** The repository on a transaction or on the database. */
+  repositoryOn?: (executor: Executor) => MarathonsRepository;
 };
 
 /** Rules that span queries: ownership and the date order against what is stored, each in one transaction. */
-export function createMarathonsService(
-  db: Database,
-  { onRacesChanged = () => {} }: MarathonsServiceOptions = {},
-) {
-  /**
-   * Runs `change` in a transaction with the race locked, once it is known to exist and be the actor's;
-   * after the commit the lists and cached reads hear of it.
-   */
+export function createMarathonsService({
+  unitOfWork,
+  repositoryOn = createMarathonsRepository,
+}: MarathonsServiceDependencies) {
+  /** Runs `change` in a transaction with the race locked, once it is known to exist and be the actor's. */
   async function withOwnMarathon<T>(
     actor: Actor,
     id: string,
     change: (
       marathons: MarathonsRepository,
       current: NonNullable<Awaited<ReturnType<MarathonsRepository['findForUpdate']>>>,
+      record: RecordChange,
     ) => Promise<T>,
   ): Promise<T> {
     if (!isUuid(id)) throw marathonNotFound();
-    const result = await db.transaction(async (tx) => {
-      const marathons = createMarathonsRepository(tx);
+    return unitOfWork.transaction(async (tx, record) => {
+      const marathons = repositoryOn(tx);
       const current = await marathons.findForUpdate(id);
       if (!current) throw marathonNotFound();
       requireOwner(current.creatorId, actor.id, MARATHON_MESSAGES.notOwner);
-      return change(marathons, current);
+      return change(marathons, current, record);
     });
-    onRacesChanged();
-    return result;
   }
 
   return {
     async createMarathon(actor: Actor, input: CreateMarathon): Promise<Marathon> {
-      const id = await createMarathonsRepository(db).create({ ...input, creatorId: actor.id });
-      onRacesChanged();
-      return (await createMarathonsRepository(db).findById(id))!;
+      return unitOfWork.autocommit(async (db, record) => {
+        const marathons = repositoryOn(db);
+        const id = await marathons.create({ ...input, creatorId: actor.id });
+        record({ kind: 'race', raceId: id, runnerIds: [] });
+        return (await marathons.findById(id))!;
+      });
     },
 
     async updateMarathon(
@@ -70,7 +71,7 @@ export function createMarathonsService(
       id: string,
       changes: UpdateMarathon,
     ): Promise<{ marathon: Marathon; changed: boolean }> {
-      return withOwnMarathon(actor, id, async (marathons, current) => {
+      return withOwnMarathon(actor, id, async (marathons, current, record) => {
         const changed = Object.values(changes).some((value) => value !== undefined);
         if (changed) {
           const dateProblems = findMarathonDateProblems({
@@ -82,13 +83,26 @@ export function createMarathonsService(
             throw new AppError('VALIDATION_FAILED', dateProblems[0]!.message, dateProblems);
           }
           await marathons.update(id, changes);
+          // Runners' lists show each race's title and start date.
+          const listsChange = changes.title !== undefined || changes.startDate !== undefined;
+          record({
+            kind: 'race',
+            raceId: id,
+            runnerIds: listsChange ? await marathons.findRegistrantIds(id) : [],
+          });
         }
         return { marathon: (await marathons.findById(id))!, changed };
       });
     },
 
     async deleteMarathon(actor: Actor, id: string): Promise<{ registrationsDeleted: number }> {
-      return withOwnMarathon(actor, id, (marathons) => marathons.remove(id));
+      return withOwnMarathon(actor, id, async (marathons, _current, record) => {
+        const { registrationsDeleted, runnerIds } = await marathons.remove(id);
+        record({ kind: 'race', raceId: id, runnerIds });
+        return { registrationsDeleted };
+      });
     },
   };
 }
+
+export type MarathonsService = ReturnType<typeof createMarathonsService>;

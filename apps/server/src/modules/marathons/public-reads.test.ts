@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
-import { marathons } from '../../db/schema/index.js';
-import { createMarathon, getMarathon, insertSignedInUsers } from '../../testing/marathon-fixtures.js';
-import { buildTestApp, type TestApp } from '../../testing/test-app.js';
+import { marathons, registrations } from '../../db/schema/index.js';
+import {
+  createMarathon,
+  findMyRegistrations,
+  getMarathon,
+  insertSignedInUsers,
+  register,
+} from '../../testing/marathon-fixtures.js';
+import { bearerHeaders, buildTestApp, type TestApp } from '../../testing/test-app.js';
 import { createTestDatabase } from '../../testing/test-database.js';
 
 /** A write the app does not hear of, as another server process on the same database would make it. */
@@ -40,5 +46,66 @@ describe('public reads kept in memory (READ_CACHE)', () => {
     const { app, race } = await raceOnApp(false);
     await setCountBehindTheAppsBack(database, race._id, 7);
     expect((await getMarathon(app, race._id))!.totalRegistrationCount).toBe(7);
+  });
+});
+
+describe("this server's writes drop exactly the cached reads they touch", () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ config: { readCache: true } });
+  });
+  afterAll(() => testApp?.close());
+
+  /** Renames every registration's runner in the database without the app hearing of it. */
+  const renameRunnersBehindTheAppsBack = () =>
+    testApp.database.db.update(registrations).set({ firstName: 'Changed' });
+  const firstNamesIn = async (runner: Awaited<ReturnType<typeof insertSignedInUsers>>[number]) =>
+    (await findMyRegistrations(testApp.app, runner)).map((entry) => entry.firstName);
+
+  it("renaming a race drops that race and its registrants' lists, and no one else's", async () => {
+    const [organizer, runnerOfRenamed, runnerOfOther] = await insertSignedInUsers(testApp, 3);
+    const renamed = await createMarathon(testApp.app, organizer!);
+    const other = await createMarathon(testApp.app, organizer!);
+    await register(testApp.app, runnerOfRenamed!, renamed._id, { firstName: 'Ada' });
+    await register(testApp.app, runnerOfOther!, other._id, { firstName: 'Bo' });
+    // Both lists and both races are read, and so kept.
+    expect(await firstNamesIn(runnerOfRenamed!)).toEqual(['Ada']);
+    expect(await firstNamesIn(runnerOfOther!)).toEqual(['Bo']);
+    expect((await getMarathon(testApp.app, other._id))!.totalRegistrationCount).toBe(1);
+    await renameRunnersBehindTheAppsBack();
+    await setCountBehindTheAppsBack(testApp.database, renamed._id, 7);
+    await setCountBehindTheAppsBack(testApp.database, other._id, 7);
+
+    const response = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/marathons/${renamed._id}`,
+      headers: bearerHeaders(organizer!.token),
+      payload: { title: 'Renamed Marathon' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(await findMyRegistrations(testApp.app, runnerOfRenamed!)).toEqual([
+      expect.objectContaining({ marathonTitle: 'Renamed Marathon', firstName: 'Changed' }),
+    ]);
+    expect(await firstNamesIn(runnerOfOther!)).toEqual(['Bo']); // still the kept list
+    expect((await getMarathon(testApp.app, renamed._id))!.totalRegistrationCount).toBe(7);
+    expect((await getMarathon(testApp.app, other._id))!.totalRegistrationCount).toBe(1); // still kept
+  });
+
+  it("a registration drops its runner's list and its race, and no other runner's list", async () => {
+    const [organizer, runner, bystander] = await insertSignedInUsers(testApp, 3);
+    const race = await createMarathon(testApp.app, organizer!);
+    const bystandersRace = await createMarathon(testApp.app, organizer!);
+    await register(testApp.app, bystander!, bystandersRace._id, { firstName: 'Bo' });
+    expect(await firstNamesIn(runner!)).toEqual([]);
+    expect(await firstNamesIn(bystander!)).toEqual(['Bo']);
+    expect((await getMarathon(testApp.app, race._id))!.totalRegistrationCount).toBe(0);
+    await renameRunnersBehindTheAppsBack();
+
+    await register(testApp.app, runner!, race._id, { firstName: 'Ada' });
+
+    expect(await firstNamesIn(runner!)).toEqual(['Ada']);
+    expect(await firstNamesIn(bystander!)).toEqual(['Bo']);
+    expect((await getMarathon(testApp.app, race._id))!.totalRegistrationCount).toBe(1);
   });
 });

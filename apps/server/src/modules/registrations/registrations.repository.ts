@@ -38,6 +38,23 @@ export function toRegistration(row: RegistrationRow): Registration {
   };
 }
 
+type RegisterRow = {
+  title: string;
+  start_date: Date | string;
+  start_reg_date: Date | string;
+  end_reg_date: Date | string;
+  is_open: boolean;
+  id: string | null;
+  created_at: Date | string | null;
+};
+
+/** How an attempt to register ended. */
+export type RegisterOutcome =
+  | { kind: 'registered'; id: string; createdAt: Date; race: { title: string; startDate: Date } }
+  | { kind: 'race-missing' }
+  | { kind: 'closed'; race: { title: string; startDate: Date; startRegDate: Date; endRegDate: Date } }
+  | { kind: 'already-registered' };
+
 export function createRegistrationsRepository(db: Executor) {
   const selectRegistrations = () =>
     db
@@ -82,55 +99,66 @@ export function createRegistrationsRepository(db: Executor) {
      * Registers the runner in one statement (one transaction): the row is inserted only if the race exists, its
      * window holds `at` (inclusive) and the runner is not registered yet, and the race's count rises with it.
      * The count's UPDATE locks the race row only for this statement, so concurrent registrations queue briefly
-     * and the count stays exact. Returns null when nothing was inserted (the caller finds out why), which
-     * includes a race deleted while this statement waited for its lock.
+     * and the count stays exact. When nothing was inserted, the same statement's reading of the race says why:
+     * the window rule lives here alone. A race deleted while this statement waited for its lock is missing.
      */
     async registerIfOpen(
       values: Omit<CreateRegistration, 'marathonId'> & { marathonId: string; userId: string },
       at: Date,
-    ): Promise<{ id: string; createdAt: Date; marathonTitle: string; marathonDate: Date } | null> {
+    ): Promise<RegisterOutcome> {
       const result = await db
         .execute(
           sql`
-        with inserted as (
+        with race as (
+          select id, title, start_date, start_reg_date, end_reg_date,
+            start_reg_date <= ${at.toISOString()}::timestamptz and end_reg_date >= ${at.toISOString()}::timestamptz
+              as is_open
+          from marathons where id = ${values.marathonId}
+        ), inserted as (
           insert into registrations (marathon_id, user_id, first_name, last_name, contact, info)
-          select m.id, ${values.userId}, ${values.firstName}, ${values.lastName}, ${values.contact}, ${values.info}
-          from marathons m
-          where m.id = ${values.marathonId} and m.start_reg_date <= ${at.toISOString()}::timestamptz
-            and m.end_reg_date >= ${at.toISOString()}::timestamptz
+          select race.id, ${values.userId}, ${values.firstName}, ${values.lastName}, ${values.contact}, ${values.info}
+          from race where race.is_open
           on conflict (marathon_id, user_id) do nothing
           returning id, created_at, marathon_id
         ), raised as (
           update marathons set total_registration_count = total_registration_count + 1
           where id in (select marathon_id from inserted)
-          returning title, start_date
         )
-        select inserted.id, inserted.created_at, raised.title, raised.start_date from inserted, raised`,
+        select race.title, race.start_date, race.start_reg_date, race.end_reg_date, race.is_open,
+          inserted.id, inserted.created_at
+        from race left join inserted on true`,
         )
         .catch((error: unknown) => {
           if (isForeignKeyViolation(error)) return { rows: [] };
           throw error;
         });
-      const [row] = (
-        result as unknown as {
-          rows: Array<{ id: string; created_at: Date | string; title: string; start_date: Date | string }>;
-        }
-      ).rows;
-      if (!row) return null;
-      return {
-        id: row.id,
-        createdAt: new Date(row.created_at),
-        marathonTitle: row.title,
-        marathonDate: new Date(row.start_date),
-      };
+      const [row] = (result as unknown as { rows: RegisterRow[] }).rows;
+      if (!row) return { kind: 'race-missing' };
+      const race = { title: row.title, startDate: new Date(row.start_date) };
+      if (!row.is_open) {
+        return {
+          kind: 'closed',
+          race: {
+            ...race,
+            startRegDate: new Date(row.start_reg_date),
+            endRegDate: new Date(row.end_reg_date),
+          },
+        };
+      }
+      if (row.id === null) return { kind: 'already-registered' };
+      return { kind: 'registered', id: row.id, createdAt: new Date(row.created_at!), race };
     },
 
     async update(id: string, changes: UpdateRegistration): Promise<void> {
       await db.update(registrations).set(changes).where(eq(registrations.id, id));
     },
 
+    /** Withdraws the registration and lowers its race's count, in one statement. */
     async remove(id: string): Promise<void> {
-      await db.delete(registrations).where(eq(registrations.id, id));
+      await db.execute(sql`
+        with removed as (delete from registrations where id = ${id} returning marathon_id)
+        update marathons set total_registration_count = total_registration_count - 1
+        where id in (select marathon_id from removed)`);
     },
   };
 }

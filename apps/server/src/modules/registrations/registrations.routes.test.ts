@@ -26,7 +26,6 @@ import {
   useTestApp,
 } from '../../testing/marathon-fixtures.js';
 import { type SignedIn, bearerHeaders, cookieHeaders, signUp } from '../../testing/test-app.js';
-import { createMarathonsRepository } from '../marathons/marathons.repository.js';
 import { REGISTRATION_MESSAGES } from './registrations.service.js';
 
 /** Sessions of this database now waiting for a lock another transaction holds. */
@@ -360,10 +359,11 @@ describe('POST /api/registrations', () => {
     const { db, driver } = main.current.database;
     let registering: ReturnType<typeof inject> | undefined;
 
+    // What DELETE /api/marathons/:id does, held open: lock the race, delete its registrations and the race.
     await db.transaction(async (tx) => {
-      const marathons = createMarathonsRepository(tx);
-      await marathons.findForUpdate(race._id);
-      await marathons.remove(race._id);
+      await tx.execute(sql`select id from marathons where id = ${race._id} for update`);
+      await tx.execute(sql`delete from registrations where marathon_id = ${race._id}`);
+      await tx.execute(sql`delete from marathons where id = ${race._id}`);
       registering = postRegistration(bearerHeaders(runner.token), registrationInput(race._id));
       // On PostgreSQL the registration now waits for this transaction's lock on the race (PGlite has one
       // connection: it runs after the commit).

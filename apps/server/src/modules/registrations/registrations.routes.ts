@@ -7,17 +7,13 @@ import {
   idParamSchema,
   registrationSchema,
   registrationUpdatedSchema,
-  type Registration,
   updateRegistrationSchema,
 } from '@stride/shared';
-import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
-import { createReadThroughCache } from '../../lib/expiring-cache.js';
-import { sendSerializedJson, serializeJson, type SerializedJson } from '../../lib/serialized-json.js';
+import { sendSerializedJson } from '../../lib/serialized-json.js';
 import { authenticate } from '../../plugins/auth.js';
-import { createRegistrationsRepository } from './registrations.repository.js';
-import { REGISTRATION_MESSAGES, createRegistrationsService } from './registrations.service.js';
+import { type RegistrationReads, registrationListSchema } from './registrations.reads.js';
+import { REGISTRATION_MESSAGES, type RegistrationsService } from './registrations.service.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -27,29 +23,10 @@ const errors = {
   409: errorResponseSchema,
 };
 
-const registrationListSchema = z.array(registrationSchema);
-
-/**
- * A runner's list, kept serialised for a few seconds: this server's own writes replace it at once (the runner's
- * registrations, or any race's change); the age bounds how long another server process's writes go unseen.
- */
-const RUNNER_LIST_MAX_AGE_MS = 5_000;
-const RUNNER_LISTS_KEPT = 500;
-
 export const registrationsRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  changes: ChangeFeed;
-  readCache: boolean;
-}> = async (app, { db, changes, readCache }) => {
-  const registrations = createRegistrationsRepository(db);
-  const runnerLists = createReadThroughCache<SerializedJson<Registration[]>>({
-    maxEntries: RUNNER_LISTS_KEPT,
-    maxAgeMs: readCache ? RUNNER_LIST_MAX_AGE_MS : 0,
-  });
-  changes.onRacesChanged(runnerLists.forgetAll);
-  changes.onRegistrationsChanged(runnerLists.forget);
-  const service = createRegistrationsService(db, { onRegistrationsChanged: changes.registrationsChanged });
-
+  service: RegistrationsService;
+  reads: RegistrationReads;
+}> = async (app, { service, reads }) => {
   app.get(
     '/api/registrations/by-email/:email',
     {
@@ -66,10 +43,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       if (request.params.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError('FORBIDDEN', 'You can only list your own registrations.');
       }
-      const body = await runnerLists.read(user.id, async () =>
-        serializeJson(registrationListSchema, await registrations.findByUser(user.id)),
-      );
-      return sendSerializedJson(reply, body);
+      return sendSerializedJson(reply, await reads.runnerList(user.id));
     },
   );
 

@@ -8,6 +8,8 @@ import {
   registrationInput,
   useTestApp,
 } from '../../testing/marathon-fixtures.js';
+import { createChangeFeed } from '../../lib/change-feed.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { createRegistrationsService } from './registrations.service.js';
 
 const MS = 1;
@@ -38,7 +40,8 @@ describe('registering at the edges of the window (a fixed clock, the real databa
     ['1 ms after registration closes', false, (r) => at(r.endRegDate, MS)],
   ])('%s: registered = %s', async (_case, accepted, clock) => {
     const runner = runners.pop()!;
-    const service = createRegistrationsService(testApp.current.database.db, { now: () => clock(race) });
+    const unitOfWork = createUnitOfWork(testApp.current.database.db, createChangeFeed());
+    const service = createRegistrationsService({ unitOfWork, now: () => clock(race) });
     const countBefore = await countOf(race._id);
 
     const attempt = service.register(

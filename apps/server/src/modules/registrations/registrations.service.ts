@@ -1,24 +1,19 @@
-import {
-  isRegistrationOpen,
-  type CreateRegistration,
-  type Registration,
-  type UpdateRegistration,
-} from '@stride/shared';
-import type { Database } from '../../db/client.js';
+import type { CreateRegistration, Registration, UpdateRegistration } from '@stride/shared';
 import type { Executor } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
-import { createMarathonsRepository } from '../marathons/marathons.repository.js';
-import { marathonNotFound } from '../marathons/marathons.service.js';
+import type { RecordChange, UnitOfWork } from '../../lib/unit-of-work.js';
 import {
   createRegistrationsRepository,
   toRegistration,
+  type RegisterOutcome,
   type RegistrationsRepository,
 } from './registrations.repository.js';
 
 export const REGISTRATION_MESSAGES = {
   notFound: 'Registration not found',
+  marathonNotFound: 'Marathon not found',
   notOwner: 'You can only change your own registrations.',
   alreadyRegistered: 'You have already registered for this marathon.',
   updated: 'Registration updated successfully',
@@ -33,63 +28,70 @@ function registrationNotFound(): AppError {
   return new AppError('NOT_FOUND', REGISTRATION_MESSAGES.notFound);
 }
 
-export type RegistrationsServiceOptions = {
+/** Why nothing was registered, in the words the API answers with. */
+function refusalOf(outcome: Exclude<RegisterOutcome, { kind: 'registered' }>): AppError {
+  switch (outcome.kind) {
+    case 'race-missing':
+      return new AppError('NOT_FOUND', REGISTRATION_MESSAGES.marathonNotFound);
+    case 'closed': {
+      const { title, startRegDate, endRegDate } = outcome.race;
+      return new AppError(
+        'CONFLICT',
+        `Registration for ${title} is closed: it is open from ${startRegDate.toISOString()} to ${endRegDate.toISOString()}.`,
+      );
+    }
+    case 'already-registered':
+      return new AppError('CONFLICT', REGISTRATION_MESSAGES.alreadyRegistered);
+  }
+}
+
+export type RegistrationsServiceDependencies = {
+  unitOfWork: UnitOfWork;
+  /** The repository on a transaction or on the database. */
+  repositoryOn?: (executor: Executor) => RegistrationsRepository;
   now?: () => Date;
-  /** Called after a runner's registrations were written (their list follows). */
-  onRegistrationsChanged?: (runnerId: string) => void;
 };
 
 /** Registering, changing and withdrawing, each with the race's count kept exact in the same transaction. */
-export function createRegistrationsService(
-  db: Database,
-  { now = () => new Date(), onRegistrationsChanged = () => {} }: RegistrationsServiceOptions = {},
-) {
+export function createRegistrationsService({
+  unitOfWork,
+  repositoryOn = createRegistrationsRepository,
+  now = () => new Date(),
+}: RegistrationsServiceDependencies) {
   /** Runs `change` in a transaction with the registration locked, once it is known to exist and be the actor's. */
   async function withOwnRegistration<T>(
     actor: Actor,
     id: string,
-    change: (
-      tx: Executor,
-      registrations: RegistrationsRepository,
-      current: { userId: string; marathonId: string },
-    ) => Promise<T>,
+    change: (registrations: RegistrationsRepository, record: RecordChange) => Promise<T>,
   ): Promise<T> {
     if (!isUuid(id)) throw registrationNotFound();
-    const result = await db.transaction(async (tx) => {
-      const registrations = createRegistrationsRepository(tx);
+    return unitOfWork.transaction(async (tx, record) => {
+      const registrations = repositoryOn(tx);
       const current = await registrations.findOwnerForUpdate(id);
       if (!current) throw registrationNotFound();
       requireOwner(current.userId, actor.id, REGISTRATION_MESSAGES.notOwner);
-      return change(tx, registrations, current);
+      record({ kind: 'registration', raceId: current.marathonId, runnerId: current.userId });
+      return change(registrations, record);
     });
-    onRegistrationsChanged(actor.id); // the owner, as checked above
-    return result;
-  }
-
-  /** Nothing was inserted: the race is missing, closed at `at`, or already holds the runner. */
-  async function whyNotRegistered(marathonId: string, at: Date): Promise<AppError> {
-    const marathon = await createMarathonsRepository(db).findById(marathonId);
-    if (!marathon) return marathonNotFound();
-    if (!isRegistrationOpen(marathon, at)) {
-      return new AppError(
-        'CONFLICT',
-        `Registration for ${marathon.title} is closed: it is open from ${marathon.startRegDate} to ${marathon.endRegDate}.`,
-      );
-    }
-    return new AppError('CONFLICT', REGISTRATION_MESSAGES.alreadyRegistered);
   }
 
   return {
     async register(runner: Runner, input: CreateRegistration): Promise<Registration> {
-      if (!isUuid(input.marathonId)) throw marathonNotFound();
-      const at = now();
-      const created = await createRegistrationsRepository(db).registerIfOpen(
-        { ...input, userId: runner.id },
-        at,
-      );
-      if (!created) throw await whyNotRegistered(input.marathonId, at);
-      onRegistrationsChanged(runner.id);
-      return toRegistration({ ...input, ...created, userId: runner.id, email: runner.email });
+      if (!isUuid(input.marathonId)) throw refusalOf({ kind: 'race-missing' });
+      return unitOfWork.autocommit(async (db, record) => {
+        const outcome = await repositoryOn(db).registerIfOpen({ ...input, userId: runner.id }, now());
+        if (outcome.kind !== 'registered') throw refusalOf(outcome);
+        record({ kind: 'registration', raceId: input.marathonId, runnerId: runner.id });
+        return toRegistration({
+          ...input,
+          id: outcome.id,
+          createdAt: outcome.createdAt,
+          marathonTitle: outcome.race.title,
+          marathonDate: outcome.race.startDate,
+          userId: runner.id,
+          email: runner.email,
+        });
+      });
     },
 
     async update(
@@ -97,7 +99,7 @@ export function createRegistrationsService(
       id: string,
       changes: UpdateRegistration,
     ): Promise<{ registration: Registration; changed: boolean }> {
-      return withOwnRegistration(actor, id, async (_tx, registrations) => {
+      return withOwnRegistration(actor, id, async (registrations) => {
         const changed = Object.values(changes).some((value) => value !== undefined);
         if (changed) await registrations.update(id, changes);
         const { userId: _userId, ...registration } = (await registrations.findById(id))!;
@@ -106,10 +108,9 @@ export function createRegistrationsService(
     },
 
     async withdraw(actor: Actor, id: string): Promise<void> {
-      await withOwnRegistration(actor, id, async (tx, registrations, current) => {
-        await registrations.remove(id);
-        await createMarathonsRepository(tx).adjustRegistrationCount(current.marathonId, -1);
-      });
+      await withOwnRegistration(actor, id, (registrations) => registrations.remove(id));
     },
   };
 }
+
+export type RegistrationsService = ReturnType<typeof createRegistrationsService>;

@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import type { CreateMarathon, Distance } from '@stride/shared';
 import type { Auth } from '../plugins/auth.js';
-import type { Database } from './client.js';
-import { marathons, users } from './schema/index.js';
+import type { Database } from '../db/client.js';
+import { marathons, users } from '../db/schema/index.js';
 
 export const DEMO_ORGANIZER = {
   name: 'Stride Demo Organizer',

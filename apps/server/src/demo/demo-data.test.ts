@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/marathon-fixtures.js';
 import { signIn } from '../testing/test-app.js';
 import { DEMO_ORGANIZER, seedDemoData } from './demo-data.js';
-import { marathons } from './schema/index.js';
+import { marathons } from '../db/schema/index.js';
 
 describe('seedDemoData', () => {
   const testApp = useTestApp();

@@ -1,0 +1,156 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type TestApp,
+  bearerHeaders,
+  buildTestApp,
+  makeSignUpInput,
+  postAuth,
+  signUp,
+} from '../testing/test-app.js';
+import {
+  sessionAnswerSchema,
+  signInAnswerSchema,
+  signOutAnswerSchema,
+  signUpAnswerSchema,
+} from './auth-openapi.js';
+import { OPERATION_IDS } from './openapi.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+type Operation = { operationId?: string; security?: unknown[]; requestBody?: unknown };
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+let testApp: TestApp;
+let document: Document;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  document = (await testApp.app.inject({ url: '/api/openapi.json' })).json<Document>();
+});
+afterAll(() => testApp?.close());
+
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      operation,
+    })),
+  );
+
+type LintReport = {
+  totals: { errors: number; warnings: number };
+  problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+};
+
+describe('/api/openapi.json', () => {
+  it('passes redocly lint with the recommended rules: no error, no warning', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'stride-openapi-'));
+    try {
+      const file = path.join(folder, 'openapi.json');
+      await writeFile(file, JSON.stringify(document));
+      const cli = path.join(REPO_ROOT, 'node_modules/@redocly/cli/bin/cli.js');
+      const config = path.join(REPO_ROOT, 'redocly.yaml');
+      // Exits 1 on errors; the JSON report is on stdout either way.
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [cli, 'lint', file, '--config', config, '--format', 'json'],
+        { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+      ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }));
+      const report = JSON.parse(stdout) as LintReport;
+      const problems = report.problems.map(
+        (problem) =>
+          `${problem.severity} ${problem.ruleId} at ${problem.location.map((at) => at.pointer).join(', ')}: ${problem.message}`,
+      );
+
+      expect(problems).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('gives every operation the operationId of the central map, each one once', () => {
+    const ids = Object.fromEntries(operations().map(({ key, operation }) => [key, operation.operationId]));
+
+    expect(ids).toEqual(OPERATION_IDS);
+    expect(new Set(Object.values(ids)).size).toBe(Object.keys(ids).length);
+  });
+
+  it('documents the auth calls a client needs, sign-up and sign-in needing no credentials', () => {
+    const byKey = Object.fromEntries(operations().map(({ key, operation }) => [key, operation]));
+
+    expect(Object.keys(byKey)).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/sign-up/email',
+        'POST /api/auth/sign-in/email',
+        'POST /api/auth/sign-out',
+        'GET /api/auth/get-session',
+      ]),
+    );
+    expect(byKey['POST /api/auth/sign-up/email']?.security).toEqual([]);
+    expect(byKey['POST /api/auth/sign-in/email']?.security).toEqual([]);
+    const signUpBody = JSON.stringify(byKey['POST /api/auth/sign-up/email']?.requestBody);
+    for (const field of ['name', 'email', 'password', 'image']) expect(signUpBody).toContain(`"${field}"`);
+  });
+});
+
+describe('the operationIds check', () => {
+  it('stops the app from starting when a documented route has no operationId', async () => {
+    const unlisted = await buildTestApp();
+    try {
+      unlisted.app.get('/api/test/unlisted', { schema: { tags: ['marathons'] } }, async () => ({}));
+
+      await expect(unlisted.app.ready()).rejects.toThrow('GET /api/test/unlisted has no operationId');
+    } finally {
+      await unlisted.close();
+    }
+  });
+});
+
+describe('the documented auth answers', () => {
+  it('are what the server answers: sign-up, sign-in, get-session, sign-out', async () => {
+    const input = makeSignUpInput();
+    const signedUp = await postAuth(testApp.app, '/sign-up/email', input);
+    expect(signedUp.statusCode).toBe(200);
+    expect(signUpAnswerSchema.safeParse(signedUp.json()).error).toBeUndefined();
+
+    const signedIn = await postAuth(testApp.app, '/sign-in/email', {
+      email: input.email,
+      password: input.password,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signInAnswerSchema.safeParse(signedIn.json()).error).toBeUndefined();
+    const token = signedIn.headers['set-auth-token'] as string;
+
+    const session = await testApp.app.inject({ url: '/api/auth/get-session', headers: bearerHeaders(token) });
+    expect(session.json()).not.toBeNull();
+    expect(sessionAnswerSchema.safeParse(session.json()).error).toBeUndefined();
+
+    const signedOut = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: bearerHeaders(token),
+    });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signOutAnswerSchema.safeParse(signedOut.json()).error).toBeUndefined();
+
+    const noSession = await testApp.app.inject({
+      url: '/api/auth/get-session',
+      headers: bearerHeaders(token),
+    });
+    expect(noSession.json()).toBeNull();
+    expect(sessionAnswerSchema.safeParse(noSession.json()).error).toBeUndefined();
+  });
+
+  it('are what the server answers to a cookie session too', async () => {
+    const { cookie } = await signUp(testApp.app);
+    const session = await testApp.app.inject({ url: '/api/auth/get-session', headers: { cookie } });
+
+    expect(sessionAnswerSchema.safeParse(session.json()).error).toBeUndefined();
+  });
+});
