@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { createContainer } from './container.js';
+import { type Container, createContainer } from './container.js';
 import type { DatabaseHandle } from './db/client.js';
-import type { Mailer } from './lib/mailer.js';
+import type { MailTransport } from './mail/mail-transport.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marathonsRoutes } from './modules/marathons/marathons.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
@@ -18,14 +18,21 @@ export type BuildAppOptions = {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
-  /** Where account mail goes; by default SMTP or the DATA_DIR outbox, as configured. */
-  mailer?: Mailer;
+  /** Where mail goes; by default SMTP or .eml files in DATA_DIR/outbox, as configured. */
+  mailTransport?: MailTransport;
 };
 
 const MAX_PATH_SEGMENT_LENGTH = 2048;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail pipeline: its worker (tests flush it) and queue counts. */
+    mail: Container['mail'];
+  }
+}
+
 /** Builds the whole HTTP application without side effects: no listening, no process hooks. */
-export async function buildApp({ config, database, logger, mailer }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, mailTransport }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -44,13 +51,22 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
     reply.header('x-request-id', request.id);
   });
 
-  const container = createContainer({ config, database, log: app.log, ...(mailer && { mailer }) });
+  const container = createContainer({
+    config,
+    database,
+    log: app.log,
+    ...(mailTransport && { mailTransport }),
+  });
+  // server.ts starts the mail worker. Mails in flight finish before the database closes; unsent ones wait in
+  // the outbox for the next start.
+  app.addHook('onClose', () => container.mail.worker.stop());
+  app.decorate('mail', container.mail);
 
   registerErrorHandler(app);
   await registerSecurity(app, config);
-  await app.register(authPlugin, { db: database.db, config, mailer: container.mailer });
+  await app.register(authPlugin, { db: database.db, config, sendMail: container.mail.send });
   await registerOpenApi(app);
-  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(healthRoutes, { ping: database.ping, mailCounts: container.mail.counts });
   await app.register(marathonsRoutes, container.marathons);
   await app.register(registrationsRoutes, container.registrations);
   await registerWebApp(app, config.webDistDir);

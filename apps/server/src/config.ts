@@ -35,6 +35,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.org')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Stride <no-reply@stride.invalid>'),
+  MAIL_WORKER: booleanFlag.default(true),
+  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(50),
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(86_400).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -62,9 +69,27 @@ export type Config = {
   /** Google sign-in over OpenID Connect, when both client id and secret are set. */
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
   /** Mail by SMTP when set; otherwise .eml files in DATA_DIR/outbox. */
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; worker: MailWorkerSettings };
   /** Folder of the built web app; absent in API-only runs. */
   webDistDir: string | undefined;
+};
+
+/** How the mail worker drains the outbox (modules/mail/mail-worker.ts). */
+export type MailWorkerSettings = {
+  /** Whether this process sends the outbox's mails (another process may do it instead). */
+  enabled: boolean;
+  /** Mails claimed per round. */
+  batchSize: number;
+  /** Mails in flight at once. */
+  concurrency: number;
+  /** How often the outbox is looked at when nothing woke the worker: retries, other processes' mails. */
+  pollMs: number;
+  /** A mail that failed this many times is kept as failed. */
+  maxAttempts: number;
+  /** The first retry's delay; each further one doubles it. */
+  retryBaseMs: number;
+  /** How long a claim holds: a worker that died mid-send leaves its mails to others after this. */
+  leaseMs: number;
 };
 
 export class ConfigError extends Error {
@@ -146,7 +171,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             issuerUrl: values.GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
           }
         : null,
-    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      from: values.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+      worker: {
+        enabled: values.MAIL_WORKER,
+        batchSize: values.MAIL_BATCH_SIZE,
+        concurrency: values.MAIL_CONCURRENCY,
+        pollMs: values.MAIL_POLL_SECONDS * 1000,
+        maxAttempts: values.MAIL_MAX_ATTEMPTS,
+        retryBaseMs: values.MAIL_RETRY_SECONDS * 1000,
+        leaseMs: values.MAIL_LEASE_SECONDS * 1000,
+      },
+    },
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
   };
 }

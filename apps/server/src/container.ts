@@ -2,8 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createChangeFeed } from './lib/change-feed.js';
-import { type Mailer, createMailer } from './lib/mailer.js';
 import { createUnitOfWork } from './lib/unit-of-work.js';
+import { createCalendarFiles } from './mail/calendar-files.js';
+import type { MailPayload } from './mail/mail-payloads.js';
+import { type MailTransport, createMailTransport } from './mail/mail-transport.js';
+import { createMailWorker } from './mail/mail-worker.js';
+import { createOutboxQueue, createOutboxWriter } from './mail/outbox.repository.js';
 import { createMarathonReads } from './modules/marathons/marathons.reads.js';
 import { createMarathonsRepository } from './modules/marathons/marathons.repository.js';
 import { createMarathonsService } from './modules/marathons/marathons.service.js';
@@ -15,42 +19,67 @@ export type ContainerOptions = {
   config: Config;
   database: DatabaseHandle;
   log: FastifyBaseLogger;
-  /** Where mail goes; by default SMTP or the DATA_DIR outbox, as configured. */
-  mailer?: Mailer;
+  /** Where mail goes; by default SMTP or .eml files in DATA_DIR/outbox, as configured. */
+  mailTransport?: MailTransport;
 };
 
 /**
  * The composition root: everything the routes use is built here, once, and handed to them as plugin options.
  * Modules meet only here: what one needs of another is a narrow port wired below (e.g. `runnerEntries`).
  */
-export function createContainer({ config, database, log, mailer }: ContainerOptions) {
+export function createContainer({ config, database, log, mailTransport }: ContainerOptions) {
   const { db } = database;
   const changes = createChangeFeed();
   const unitOfWork = createUnitOfWork(db, changes);
   const marathonsRepository = createMarathonsRepository(db);
   const registrationsRepository = createRegistrationsRepository(db);
+  const outbox = createOutboxWriter();
+  const mailQueue = createOutboxQueue(db);
+  const mailWorker = createMailWorker({
+    queue: mailQueue,
+    transport: mailTransport ?? createMailTransport(config.mail, log),
+    context: { publicUrl: config.publicUrl },
+    settings: config.mail.worker,
+    log,
+  });
+  changes.subscribe((change) => {
+    if (change.kind === 'mail-queued') mailWorker.wake();
+  });
+  const calendars = createCalendarFiles(config.publicUrl);
 
   return {
     config,
     database,
     changes,
-    mailer: mailer ?? createMailer(config.mail, log),
+    mail: {
+      worker: mailWorker,
+      counts: mailQueue.counts,
+      /** Queues mail that no other write goes with (a password reset), committed at once. */
+      async send(recipient: string, payload: MailPayload): Promise<void> {
+        await unitOfWork.autocommit(async (executor, record) => {
+          await outbox.enqueue(executor, [{ recipient, payload }]);
+          record({ kind: 'mail-queued' });
+        });
+      },
+    },
     marathons: {
-      service: createMarathonsService({ unitOfWork }),
+      service: createMarathonsService({ unitOfWork, outbox }),
       reads: createMarathonReads({
         repository: marathonsRepository,
         runnerEntries: { findRegistrationId: registrationsRepository.findIdByRaceAndRunner },
         changes,
         readCache: config.readCache,
       }),
+      calendars,
     },
     registrations: {
-      service: createRegistrationsService({ unitOfWork }),
+      service: createRegistrationsService({ unitOfWork, outbox }),
       reads: createRegistrationReads({
         repository: registrationsRepository,
         changes,
         readCache: config.readCache,
       }),
+      calendars,
     },
   };
 }

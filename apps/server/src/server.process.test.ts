@@ -50,7 +50,7 @@ describe('the server process (embedded PGlite)', { timeout: PROCESS_TIMEOUT_MS }
     );
     const health = await fetch(`${first.url}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', mail: { pending: 0, failed: 0 } });
   });
 
   it('stops on SIGTERM with exit code 0, releasing DATA_DIR, and keeps accounts across a restart', async () => {

@@ -74,6 +74,7 @@ async function main() {
     releaseLock();
     fail((error as Error).message);
   }
+  if (config.mail.worker.enabled) app.mail.worker.start();
   app.log.info(`Stride is running on ${config.publicUrl}`);
 }
 

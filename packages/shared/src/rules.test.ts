@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRegistrationOpen, secondsUntil } from './rules.js';
+import { getRaceEndDate, isRegistrationOpen, secondsUntil } from './rules.js';
 
 describe('isRegistrationOpen', () => {
   const window = { startRegDate: '2026-05-01T00:00:00.000Z', endRegDate: '2026-05-31T00:00:00.000Z' };
@@ -31,5 +31,15 @@ describe('secondsUntil', () => {
   });
   it.each([['2025-12-31T23:59:59.000Z'], ['not a date'], [null], [undefined]])('is 0 for %j', (start) => {
     expect(secondsUntil(start, now)).toBe(0);
+  });
+});
+
+describe('getRaceEndDate', () => {
+  it.each([
+    ['25k', '2027-05-01T13:00:00.000Z'],
+    ['10k', '2027-05-01T11:00:00.000Z'],
+    ['3k', '2027-05-01T10:00:00.000Z'],
+  ] as const)('ends a %s race after its expected duration', (distance, end) => {
+    expect(getRaceEndDate(new Date('2027-05-01T09:00:00Z'), distance).toISOString()).toBe(end);
   });
 });

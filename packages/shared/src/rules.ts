@@ -1,5 +1,7 @@
 /** Rules both sides apply, without zod, so the web app can import them cheaply (`@stride/shared/rules`). */
 
+import type { Distance } from './constants.js';
+
 type DateLike = Date | string;
 const toTime = (value: DateLike) => (value instanceof Date ? value.getTime() : Date.parse(value));
 
@@ -20,4 +22,13 @@ export function secondsUntil(start: DateLike | null | undefined, now: Date): num
   const time = toTime(start);
   if (Number.isNaN(time)) return 0;
   return Math.max(0, Math.floor((time - now.getTime()) / 1000));
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+/** How long a distance usually takes: races only have a start, a calendar entry also needs an end. */
+export const EXPECTED_DURATION_HOURS: Readonly<Record<Distance, number>> = { '25k': 4, '10k': 2, '3k': 1 };
+
+/** When the race is expected to end: its calendar entry's end (the server's .ics, the web's Google link). */
+export function getRaceEndDate(start: Date, distance: Distance): Date {
+  return new Date(start.getTime() + EXPECTED_DURATION_HOURS[distance] * HOUR_MS);
 }

@@ -3,10 +3,13 @@
  * - `race`: a race was created, changed or deleted; `runnerIds` are the runners whose lists show it (its
  *   registrants, when its title or date changed or it went).
  * - `registration`: a runner's registration for a race was made, changed or withdrawn (the race's count too).
+ * - `mail-queued`: the write queued mail in the outbox.
  */
 export type DataChange =
   | { kind: 'race'; raceId: string; runnerIds: readonly string[] }
-  | { kind: 'registration'; raceId: string; runnerId: string };
+  | { kind: 'registration'; raceId: string; runnerId: string }
+  /** Mail was written to the outbox: the mail worker can send it now instead of at its next poll. */
+  | { kind: 'mail-queued' };
 
 export type ChangeListener = (change: DataChange) => void;
 

@@ -19,7 +19,10 @@ import { accounts, sessions, users, verifications } from '../db/schema/index.js'
 import { AppError } from '../lib/app-error.js';
 import { createExpiringCache, type ExpiringCache } from '../lib/expiring-cache.js';
 import { sendsBearerToken } from '../lib/credentials.js';
-import { type Mailer, passwordResetMail } from '../lib/mailer.js';
+import type { MailPayload } from '../mail/mail-payloads.js';
+
+/** Queues a mail in the outbox (the mail worker sends it). */
+export type SendMail = (recipient: string, payload: MailPayload) => Promise<void>;
 import { type SignInThrottle, createSignInThrottle } from '../lib/sign-in-throttle.js';
 
 /**
@@ -66,7 +69,7 @@ function checkAccountInput(path: string, body: Record<string, unknown> | undefin
   }
 }
 
-export function createAuth(db: Database, config: Config, log: FastifyBaseLogger, mailer: Mailer) {
+export function createAuth(db: Database, config: Config, log: FastifyBaseLogger, sendMail: SendMail) {
   return betterAuth({
     appName: 'Stride',
     baseURL: config.publicUrl,
@@ -85,7 +88,7 @@ export function createAuth(db: Database, config: Config, log: FastifyBaseLogger,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(passwordResetMail(user, url));
+        await sendMail(user.email, { kind: 'password-reset', name: user.name, url });
       },
     },
     session: {
@@ -293,9 +296,9 @@ async function handleAuthRequest(context: AuthRequestContext, request: FastifyRe
 }
 
 /** better-auth under /api/auth/*, and `request.getUser()` / `request.requireUser()` for our routes. */
-export const authPlugin = fp<{ db: Database; config: Config; mailer: Mailer }>(
-  async (app: FastifyInstance, { db, config, mailer }) => {
-    const auth = createAuth(db, config, app.log, mailer);
+export const authPlugin = fp<{ db: Database; config: Config; sendMail: SendMail }>(
+  async (app: FastifyInstance, { db, config, sendMail }) => {
+    const auth = createAuth(db, config, app.log, sendMail);
     const signInThrottle = createSignInThrottle({ maxPerMinute: config.rateLimits.signInFailures });
     app.decorate('auth', auth);
 

@@ -53,6 +53,7 @@ describe('password reset by e-mail, over a real SMTP exchange', () => {
 
     const answer = await requestReset(testApp, input.email);
     expect(answer.statusCode).toBe(200);
+    await testApp.app.mail.worker.flush();
 
     const mail = await smtp.mailTo(input.email);
     expect(mail.raw).toMatch(/^Subject: Reset your Stride password/m);
@@ -91,6 +92,7 @@ describe('password reset by e-mail, over a real SMTP exchange', () => {
     const knownAnswer = await requestReset(testApp, known.email);
     expect(unknownAnswer.statusCode).toBe(knownAnswer.statusCode);
     expect(unknownAnswer.json()).toEqual(knownAnswer.json());
+    await testApp.app.mail.worker.flush();
 
     await smtp.mailTo(known.email);
     expect(smtp.mails.slice(before).flatMap((mail) => mail.to)).toEqual([known.email]);
@@ -111,6 +113,7 @@ describe('password reset without SMTP (the embedded default)', () => {
     const input = makeSignUpInput();
     await signUp(testApp.app, input);
     expect((await requestReset(testApp, input.email)).statusCode).toBe(200);
+    await testApp.app.mail.worker.flush();
 
     const files = await readdir(outboxDir);
     expect(files).toHaveLength(1);

@@ -102,7 +102,7 @@ describe('with a built web app', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', mail: { pending: 0, failed: 0 } });
   });
 });
 

@@ -10,9 +10,14 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps every mail it receives. */
-export async function startSmtpReceiver() {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every mail it receives; with `refuseFirst`, it answers the first
+ * that many mails "451 try again later", as a busy or recovering server does.
+ */
+export async function startSmtpReceiver({ refuseFirst = 0 } = {}) {
   const mails: ReceivedMail[] = [];
+  let refusalsLeft = refuseFirst;
+  let refused = 0;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -22,6 +27,11 @@ export async function startSmtpReceiver() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (refusalsLeft > 0) {
+          refusalsLeft--;
+          refused++;
+          return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         mails.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
@@ -38,6 +48,8 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** How many mails it has refused so far. */
+    refused: () => refused,
     /** Resolves with the first mail to `address`, waiting for it to arrive. */
     async mailTo(address: string): Promise<ReceivedMail> {
       for (;;) {

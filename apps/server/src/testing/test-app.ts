@@ -14,6 +14,8 @@ export const TEST_PASSWORD = 'Marathon42';
 /**
  * A complete Config for tests, from loadConfig itself (so new settings get their defaults), with a fixed
  * secret, the test origin, rate limiting off and silent logs; trustedOrigins follow publicUrl unless given.
+ * As with any buildApp, no mail worker runs: tests send the outbox's mails with `app.mail.worker.flush()`,
+ * or start the worker.
  */
 export function createTestConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig({

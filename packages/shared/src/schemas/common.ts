@@ -10,7 +10,11 @@ export const errorResponseSchema = z.object({
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export type FieldError = NonNullable<ErrorResponse['errors']>[number];
 
-export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  /** The outbox: mails waiting to be sent (or retried), and mails given up on after every retry. */
+  mail: z.object({ pending: z.number().int(), failed: z.number().int() }).optional(),
+});
 
 /** GET /api/version: constant, no database; also the load test's baseline (the framework's ceiling). */
 export const versionResponseSchema = z.object({ name: z.string(), version: z.string() });

@@ -1,3 +1,4 @@
 export * from './auth.js';
 export * from './marathons.js';
 export * from './registrations.js';
+export * from './mail-outbox.js';

@@ -21,6 +21,8 @@ export const marathons = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     totalRegistrationCount: integer('total_registration_count').notNull().default(0),
+    /** Raised when the start date or location changes: the SEQUENCE of the race's calendar entries. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     ...timestamps,
   },
   (table) => [

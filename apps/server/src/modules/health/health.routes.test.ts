@@ -21,7 +21,7 @@ describe('GET /api/health', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', mail: { pending: 0, failed: 0 } });
   });
 
   it('answers 503 unavailable, without details, when the database does not answer', async () => {

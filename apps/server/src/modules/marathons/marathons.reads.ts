@@ -49,6 +49,7 @@ export function createMarathonReads({
   const races = createReadThroughCache<PublicRead>({ maxEntries: RACES_KEPT, maxAgeMs });
   const listPages = createReadThroughCache<PublicRead>({ maxEntries: LIST_PAGES_KEPT, maxAgeMs });
   changes.subscribe((change) => {
+    if (change.kind === 'mail-queued') return;
     if (change.kind === 'race') lists.invalidate();
     races.forget(change.raceId);
     listPages.forgetAll();
@@ -88,6 +89,13 @@ export function createMarathonReads({
       const myRegistration = JSON.stringify(registrationId === null ? null : { _id: registrationId });
       // The kept body with one more field: `{…}` → `{…,"myRegistration":…}`.
       return { body: `${body.slice(0, -1)},"myRegistration":${myRegistration}}` };
+    },
+
+    /** The race's calendar facts (title, start, place, revision), or a 404. */
+    async calendarFacts(id: string) {
+      const facts = await repository.findCalendarFacts(id);
+      if (!facts) throw marathonNotFound();
+      return facts;
     },
 
     /** The organizer's own races, newest first (not kept: only they see it, right after their changes). */

@@ -3,6 +3,16 @@ import type { CreateMarathon, Marathon, MarathonSort, UpdateMarathon } from '@st
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
 
+/** What a calendar entry or a mail says of a race. */
+const calendarFactColumns = {
+  id: marathons.id,
+  title: marathons.title,
+  startDate: marathons.startDate,
+  location: marathons.location,
+  distance: marathons.distance,
+  calendarSequence: marathons.calendarSequence,
+};
+
 const marathonColumns = {
   id: marathons.id,
   title: marathons.title,
@@ -149,16 +159,14 @@ export function createMarathonsRepository(db: Executor) {
       return row ? toMarathon(row) : null;
     },
 
-    /** Locks the row for the rest of the transaction: its owner, dates and title stay as read. */
+    /** Locks the row for the rest of the transaction: its owner, dates, title and place stay as read. */
     async findForUpdate(id: string) {
       const [row] = await db
         .select({
-          id: marathons.id,
-          title: marathons.title,
+          ...calendarFactColumns,
           creatorId: marathons.creatorId,
           startRegDate: marathons.startRegDate,
           endRegDate: marathons.endRegDate,
-          startDate: marathons.startDate,
         })
         .from(marathons)
         .where(eq(marathons.id, id))
@@ -187,8 +195,21 @@ export function createMarathonsRepository(db: Executor) {
       return row!.id;
     },
 
-    async update(id: string, changes: UpdateMarathon): Promise<void> {
-      await db.update(marathons).set(changes).where(eq(marathons.id, id));
+    /** `newCalendarRevision`: the start or place moved, so calendars must replace their entry (SEQUENCE). */
+    async update(id: string, changes: UpdateMarathon, { newCalendarRevision = false } = {}): Promise<void> {
+      await db
+        .update(marathons)
+        .set({
+          ...changes,
+          ...(newCalendarRevision && { calendarSequence: sql`${marathons.calendarSequence} + 1` }),
+        })
+        .where(eq(marathons.id, id));
+    },
+
+    /** The race's calendar facts, as stored now. */
+    async findCalendarFacts(id: string) {
+      const [row] = await db.select(calendarFactColumns).from(marathons).where(eq(marathons.id, id));
+      return row ? { ...row, startDate: row.startDate.toISOString() } : null;
     },
 
     /** The runners registered for the race: whose lists show its title and date. */

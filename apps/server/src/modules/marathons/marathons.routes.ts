@@ -15,7 +15,9 @@ import {
   updateMarathonSchema,
 } from '@stride/shared';
 import { AppError } from '../../lib/app-error.js';
+import { CALENDAR_CONTENT_TYPE, sendCalendar } from '../../lib/calendar-reply.js';
 import { isUuid } from '../../lib/ids.js';
+import type { CalendarFiles } from '../../mail/calendar-files.js';
 import { authenticate } from '../../plugins/auth.js';
 import { type MarathonReads, marathonListSchema, sendPublicRead } from './marathons.reads.js';
 import { MARATHON_MESSAGES, type MarathonsService, marathonNotFound } from './marathons.service.js';
@@ -30,7 +32,8 @@ const errors = {
 export const marathonsRoutes: FastifyPluginAsyncZod<{
   service: MarathonsService;
   reads: MarathonReads;
-}> = async (app, { service, reads }) => {
+  calendars: Pick<CalendarFiles, 'race'>;
+}> = async (app, { service, reads, calendars }) => {
   app.post(
     '/api/add-marathon',
     {
@@ -73,6 +76,27 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { sort, page, limit } = request.query;
       return sendPublicRead(reply, await reads.listPage(sort, { page, limit }));
+    },
+  );
+
+  app.get(
+    '/api/marathons/:id/calendar.ics',
+    {
+      schema: {
+        tags: ['marathons'],
+        summary: 'The race as an iCalendar file (one VEVENT), to add to a calendar',
+        params: idParamSchema,
+        produces: [CALENDAR_CONTENT_TYPE],
+        response: {
+          200: z.string().describe('text/calendar'),
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw marathonNotFound();
+      return sendCalendar(reply, calendars.race(await reads.calendarFacts(id)));
     },
   );
 

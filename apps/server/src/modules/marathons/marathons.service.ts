@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
 import type { RecordChange, UnitOfWork } from '../../lib/unit-of-work.js';
+import type { OutboxWriter } from '../../mail/outbox.repository.js';
 import { createMarathonsRepository, type MarathonsRepository } from './marathons.repository.js';
 
 export const MARATHON_MESSAGES = {
@@ -27,6 +28,8 @@ export function marathonNotFound(): AppError {
 
 export type MarathonsServiceDependencies = {
   unitOfWork: UnitOfWork;
+  /** Tells every registrant when their race moves or is cancelled, in the transaction of the change. */
+  outbox: Pick<OutboxWriter, 'enqueueForRegistrants'>;
   /** The repository on a transaction or on the database. */
   repositoryOn?: (executor: Executor) => MarathonsRepository;
 };
@@ -34,6 +37,7 @@ export type MarathonsServiceDependencies = {
 /** Rules that span queries: ownership and the date order against what is stored, each in one transaction. */
 export function createMarathonsService({
   unitOfWork,
+  outbox,
   repositoryOn = createMarathonsRepository,
 }: MarathonsServiceDependencies) {
   /** Runs `change` in a transaction with the race locked, once it is known to exist and be the actor's. */
@@ -43,6 +47,7 @@ export function createMarathonsService({
     change: (
       marathons: MarathonsRepository,
       current: NonNullable<Awaited<ReturnType<MarathonsRepository['findForUpdate']>>>,
+      tx: Executor,
       record: RecordChange,
     ) => Promise<T>,
   ): Promise<T> {
@@ -52,7 +57,7 @@ export function createMarathonsService({
       const current = await marathons.findForUpdate(id);
       if (!current) throw marathonNotFound();
       requireOwner(current.creatorId, actor.id, MARATHON_MESSAGES.notOwner);
-      return change(marathons, current, record);
+      return change(marathons, current, tx, record);
     });
   }
 
@@ -71,7 +76,7 @@ export function createMarathonsService({
       id: string,
       changes: UpdateMarathon,
     ): Promise<{ marathon: Marathon; changed: boolean }> {
-      return withOwnMarathon(actor, id, async (marathons, current, record) => {
+      return withOwnMarathon(actor, id, async (marathons, current, tx, record) => {
         const changed = Object.values(changes).some((value) => value !== undefined);
         if (changed) {
           const dateProblems = findMarathonDateProblems({
@@ -82,7 +87,18 @@ export function createMarathonsService({
           if (dateProblems.length > 0) {
             throw new AppError('VALIDATION_FAILED', dateProblems[0]!.message, dateProblems);
           }
-          await marathons.update(id, changes);
+          const moved =
+            (changes.startDate !== undefined &&
+              changes.startDate.getTime() !== current.startDate.getTime()) ||
+            (changes.location !== undefined && changes.location !== current.location);
+          await marathons.update(id, changes, { newCalendarRevision: moved });
+          if (moved) {
+            const race = (await marathons.findCalendarFacts(id))!;
+            const previous = { startDate: current.startDate.toISOString(), location: current.location };
+            if ((await outbox.enqueueForRegistrants(tx, id, { kind: 'race-changed', race, previous })) > 0) {
+              record({ kind: 'mail-queued' });
+            }
+          }
           // Runners' lists show each race's title and start date.
           const listsChange = changes.title !== undefined || changes.startDate !== undefined;
           record({
@@ -96,7 +112,11 @@ export function createMarathonsService({
     },
 
     async deleteMarathon(actor: Actor, id: string): Promise<{ registrationsDeleted: number }> {
-      return withOwnMarathon(actor, id, async (marathons, _current, record) => {
+      return withOwnMarathon(actor, id, async (marathons, _current, tx, record) => {
+        const race = (await marathons.findCalendarFacts(id))!;
+        if ((await outbox.enqueueForRegistrants(tx, id, { kind: 'race-cancelled', race })) > 0) {
+          record({ kind: 'mail-queued' });
+        }
         const { registrationsDeleted, runnerIds } = await marathons.remove(id);
         record({ kind: 'race', raceId: id, runnerIds });
         return { registrationsDeleted };

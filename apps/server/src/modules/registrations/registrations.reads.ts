@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { registrationSchema, type Registration } from '@stride/shared';
+import { AppError } from '../../lib/app-error.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import { isUuid } from '../../lib/ids.js';
+import { requireOwner } from '../../lib/ownership.js';
 import { createReadThroughCache } from '../../lib/expiring-cache.js';
 import { serializeJson, type SerializedJson } from '../../lib/serialized-json.js';
 import type { RegistrationsRepository } from './registrations.repository.js';
+import { REGISTRATION_MESSAGES } from './registrations.service.js';
 
 const registrationListSchema = z.array(registrationSchema);
 
@@ -31,10 +35,18 @@ export function createRegistrationReads({
   });
   changes.subscribe((change) => {
     if (change.kind === 'registration') runnerLists.forget(change.runnerId);
-    else for (const runnerId of change.runnerIds) runnerLists.forget(runnerId);
+    else if (change.kind === 'race') for (const runnerId of change.runnerIds) runnerLists.forget(runnerId);
   });
 
   return {
+    /** The race and registration facts of the runner's own registration, for its calendar file. */
+    async ownCalendarFacts(runnerId: string, id: string) {
+      const facts = isUuid(id) ? await repository.findMailFacts(id) : null;
+      if (!facts) throw new AppError('NOT_FOUND', REGISTRATION_MESSAGES.notFound);
+      requireOwner(facts.runnerId, runnerId, REGISTRATION_MESSAGES.notOwner);
+      return facts;
+    },
+
     runnerList: (runnerId: string) =>
       runnerLists.read(runnerId, async () =>
         serializeJson(registrationListSchema, await repository.findByUser(runnerId)),

@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CreateRegistration, Registration, UpdateRegistration } from '@stride/shared';
+import type { CreateRegistration, Distance, Registration, UpdateRegistration } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
+import type { RaceFacts, RegistrationFacts } from '../../mail/mail-payloads.js';
 
 const registrationColumns = {
   id: registrations.id,
@@ -41,6 +42,9 @@ export function toRegistration(row: RegistrationRow): Registration {
 type RegisterRow = {
   title: string;
   start_date: Date | string;
+  location: string;
+  distance: Distance;
+  calendar_sequence: number;
   start_reg_date: Date | string;
   end_reg_date: Date | string;
   is_open: boolean;
@@ -50,7 +54,18 @@ type RegisterRow = {
 
 /** How an attempt to register ended. */
 export type RegisterOutcome =
-  | { kind: 'registered'; id: string; createdAt: Date; race: { title: string; startDate: Date } }
+  | {
+      kind: 'registered';
+      id: string;
+      createdAt: Date;
+      race: {
+        title: string;
+        startDate: Date;
+        location: string;
+        distance: Distance;
+        calendarSequence: number;
+      };
+    }
   | { kind: 'race-missing' }
   | { kind: 'closed'; race: { title: string; startDate: Date; startRegDate: Date; endRegDate: Date } }
   | { kind: 'already-registered' };
@@ -86,6 +101,53 @@ export function createRegistrationsRepository(db: Executor) {
       return row?.id ?? null;
     },
 
+    /** The registration's facts for a mail about it: the runner's address, the race, what they registered. */
+    async findMailFacts(id: string): Promise<{
+      recipient: string;
+      runnerId: string;
+      race: RaceFacts;
+      registration: RegistrationFacts;
+    } | null> {
+      const [row] = await db
+        .select({
+          recipient: users.email,
+          runnerId: registrations.userId,
+          raceId: marathons.id,
+          title: marathons.title,
+          startDate: marathons.startDate,
+          location: marathons.location,
+          distance: marathons.distance,
+          calendarSequence: marathons.calendarSequence,
+          id: registrations.id,
+          firstName: registrations.firstName,
+          lastName: registrations.lastName,
+          contact: registrations.contact,
+          info: registrations.info,
+        })
+        .from(registrations)
+        .innerJoin(marathons, eq(marathons.id, registrations.marathonId))
+        .innerJoin(users, eq(users.id, registrations.userId))
+        .where(eq(registrations.id, id));
+      if (!row) return null;
+      const {
+        recipient,
+        runnerId,
+        raceId,
+        title,
+        startDate,
+        location,
+        distance,
+        calendarSequence,
+        ...registration
+      } = row;
+      return {
+        recipient,
+        runnerId,
+        race: { id: raceId, title, startDate: startDate.toISOString(), location, distance, calendarSequence },
+        registration,
+      };
+    },
+
     async findOwnerForUpdate(id: string) {
       const [row] = await db
         .select({ userId: registrations.userId, marathonId: registrations.marathonId })
@@ -110,7 +172,7 @@ export function createRegistrationsRepository(db: Executor) {
         .execute(
           sql`
         with race as (
-          select id, title, start_date, start_reg_date, end_reg_date,
+          select id, title, start_date, location, distance, calendar_sequence, start_reg_date, end_reg_date,
             start_reg_date <= ${at.toISOString()}::timestamptz and end_reg_date >= ${at.toISOString()}::timestamptz
               as is_open
           from marathons where id = ${values.marathonId}
@@ -124,7 +186,8 @@ export function createRegistrationsRepository(db: Executor) {
           update marathons set total_registration_count = total_registration_count + 1
           where id in (select marathon_id from inserted)
         )
-        select race.title, race.start_date, race.start_reg_date, race.end_reg_date, race.is_open,
+        select race.title, race.start_date, race.location, race.distance, race.calendar_sequence,
+          race.start_reg_date, race.end_reg_date, race.is_open,
           inserted.id, inserted.created_at
         from race left join inserted on true`,
         )
@@ -146,7 +209,17 @@ export function createRegistrationsRepository(db: Executor) {
         };
       }
       if (row.id === null) return { kind: 'already-registered' };
-      return { kind: 'registered', id: row.id, createdAt: new Date(row.created_at!), race };
+      return {
+        kind: 'registered',
+        id: row.id,
+        createdAt: new Date(row.created_at!),
+        race: {
+          ...race,
+          location: row.location,
+          distance: row.distance,
+          calendarSequence: row.calendar_sequence,
+        },
+      };
     },
 
     async update(id: string, changes: UpdateRegistration): Promise<void> {

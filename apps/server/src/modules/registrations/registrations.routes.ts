@@ -10,6 +10,8 @@ import {
   updateRegistrationSchema,
 } from '@stride/shared';
 import { AppError } from '../../lib/app-error.js';
+import { CALENDAR_CONTENT_TYPE, sendCalendar } from '../../lib/calendar-reply.js';
+import type { CalendarFiles } from '../../mail/calendar-files.js';
 import { sendSerializedJson } from '../../lib/serialized-json.js';
 import { authenticate } from '../../plugins/auth.js';
 import { type RegistrationReads, registrationListSchema } from './registrations.reads.js';
@@ -26,7 +28,8 @@ const errors = {
 export const registrationsRoutes: FastifyPluginAsyncZod<{
   service: RegistrationsService;
   reads: RegistrationReads;
-}> = async (app, { service, reads }) => {
+  calendars: Pick<CalendarFiles, 'registration'>;
+}> = async (app, { service, reads, calendars }) => {
   app.get(
     '/api/registrations/by-email/:email',
     {
@@ -61,6 +64,26 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const registration = await service.register(await request.requireUser(), request.body);
       return reply.status(201).send(registration);
+    },
+  );
+
+  app.get(
+    '/api/my-registrations/:id/calendar.ics',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['registrations'],
+        summary:
+          'Your registration as an iCalendar file: the race, with the same UID as your confirmation mail’s',
+        params: idParamSchema,
+        produces: [CALENDAR_CONTENT_TYPE],
+        response: { 200: z.string().describe('text/calendar'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const { race, registration } = await reads.ownCalendarFacts(user.id, request.params.id);
+      return sendCalendar(reply, calendars.registration(race, registration.id));
     },
   );
 

@@ -10,6 +10,7 @@ import {
 } from '../../testing/marathon-fixtures.js';
 import { createChangeFeed } from '../../lib/change-feed.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
+import { createOutboxWriter } from '../../mail/outbox.repository.js';
 import { createRegistrationsService } from './registrations.service.js';
 
 const MS = 1;
@@ -41,7 +42,11 @@ describe('registering at the edges of the window (a fixed clock, the real databa
   ])('%s: registered = %s', async (_case, accepted, clock) => {
     const runner = runners.pop()!;
     const unitOfWork = createUnitOfWork(testApp.current.database.db, createChangeFeed());
-    const service = createRegistrationsService({ unitOfWork, now: () => clock(race) });
+    const service = createRegistrationsService({
+      unitOfWork,
+      outbox: createOutboxWriter(),
+      now: () => clock(race),
+    });
     const countBefore = await countOf(race._id);
 
     const attempt = service.register(

@@ -4,6 +4,8 @@ import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
 import type { RecordChange, UnitOfWork } from '../../lib/unit-of-work.js';
+import type { MailKind } from '../../mail/mail-payloads.js';
+import type { OutboxWriter } from '../../mail/outbox.repository.js';
 import {
   createRegistrationsRepository,
   toRegistration,
@@ -47,6 +49,8 @@ function refusalOf(outcome: Exclude<RegisterOutcome, { kind: 'registered' }>): A
 
 export type RegistrationsServiceDependencies = {
   unitOfWork: UnitOfWork;
+  /** Mails to the runner, queued in the transaction of the change they report. */
+  outbox: Pick<OutboxWriter, 'enqueue'>;
   /** The repository on a transaction or on the database. */
   repositoryOn?: (executor: Executor) => RegistrationsRepository;
   now?: () => Date;
@@ -55,14 +59,30 @@ export type RegistrationsServiceDependencies = {
 /** Registering, changing and withdrawing, each with the race's count kept exact in the same transaction. */
 export function createRegistrationsService({
   unitOfWork,
+  outbox,
   repositoryOn = createRegistrationsRepository,
   now = () => new Date(),
 }: RegistrationsServiceDependencies) {
+  /** Queues the runner's mail about the registration, on the same transaction as the change. */
+  async function mailRunner(
+    tx: Executor,
+    registrations: RegistrationsRepository,
+    id: string,
+    kind: Extract<MailKind, `registration-${string}`>,
+    record: RecordChange,
+  ): Promise<void> {
+    const facts = await registrations.findMailFacts(id);
+    if (!facts) return;
+    const { recipient, race, registration } = facts;
+    await outbox.enqueue(tx, [{ recipient, payload: { kind, race, registration } }]);
+    record({ kind: 'mail-queued' });
+  }
+
   /** Runs `change` in a transaction with the registration locked, once it is known to exist and be the actor's. */
   async function withOwnRegistration<T>(
     actor: Actor,
     id: string,
-    change: (registrations: RegistrationsRepository, record: RecordChange) => Promise<T>,
+    change: (registrations: RegistrationsRepository, tx: Executor, record: RecordChange) => Promise<T>,
   ): Promise<T> {
     if (!isUuid(id)) throw registrationNotFound();
     return unitOfWork.transaction(async (tx, record) => {
@@ -71,17 +91,34 @@ export function createRegistrationsService({
       if (!current) throw registrationNotFound();
       requireOwner(current.userId, actor.id, REGISTRATION_MESSAGES.notOwner);
       record({ kind: 'registration', raceId: current.marathonId, runnerId: current.userId });
-      return change(registrations, record);
+      return change(registrations, tx, record);
     });
   }
 
   return {
     async register(runner: Runner, input: CreateRegistration): Promise<Registration> {
       if (!isUuid(input.marathonId)) throw refusalOf({ kind: 'race-missing' });
-      return unitOfWork.autocommit(async (db, record) => {
-        const outcome = await repositoryOn(db).registerIfOpen({ ...input, userId: runner.id }, now());
+      return unitOfWork.transaction(async (tx, record) => {
+        const registrations = repositoryOn(tx);
+        const outcome = await registrations.registerIfOpen({ ...input, userId: runner.id }, now());
         if (outcome.kind !== 'registered') throw refusalOf(outcome);
         record({ kind: 'registration', raceId: input.marathonId, runnerId: runner.id });
+        const { firstName, lastName, contact, info } = input;
+        await outbox.enqueue(tx, [
+          {
+            recipient: runner.email,
+            payload: {
+              kind: 'registration-confirmed',
+              race: {
+                ...outcome.race,
+                id: input.marathonId,
+                startDate: outcome.race.startDate.toISOString(),
+              },
+              registration: { id: outcome.id, firstName, lastName, contact, info },
+            },
+          },
+        ]);
+        record({ kind: 'mail-queued' });
         return toRegistration({
           ...input,
           id: outcome.id,
@@ -99,16 +136,22 @@ export function createRegistrationsService({
       id: string,
       changes: UpdateRegistration,
     ): Promise<{ registration: Registration; changed: boolean }> {
-      return withOwnRegistration(actor, id, async (registrations) => {
+      return withOwnRegistration(actor, id, async (registrations, tx, record) => {
         const changed = Object.values(changes).some((value) => value !== undefined);
-        if (changed) await registrations.update(id, changes);
+        if (changed) {
+          await registrations.update(id, changes);
+          await mailRunner(tx, registrations, id, 'registration-updated', record);
+        }
         const { userId: _userId, ...registration } = (await registrations.findById(id))!;
         return { registration, changed };
       });
     },
 
     async withdraw(actor: Actor, id: string): Promise<void> {
-      await withOwnRegistration(actor, id, (registrations) => registrations.remove(id));
+      await withOwnRegistration(actor, id, async (registrations, tx, record) => {
+        await mailRunner(tx, registrations, id, 'registration-cancelled', record);
+        await registrations.remove(id);
+      });
     },
   };
 }

@@ -1,0 +1,59 @@
+import { getRaceEndDate } from '@stride/shared';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { MailAttachment, RaceFacts } from './mail-payloads.js';
+
+export type CalendarMethod = 'PUBLISH' | 'CANCEL';
+
+const uidDomain = (publicUrl: string) => new URL(publicUrl).hostname;
+
+/** The UID of the race's own calendar entry (the public download). */
+export function raceCalendarUid(raceId: string, publicUrl: string): string {
+  return `race-${raceId}@${uidDomain(publicUrl)}`;
+}
+
+/** The UID of one runner's entry for a race: their mails update or remove it without touching the race's own. */
+export function registrationCalendarUid(registrationId: string, publicUrl: string): string {
+  return `registration-${registrationId}@${uidDomain(publicUrl)}`;
+}
+
+export type RaceCalendarInput = {
+  race: RaceFacts;
+  uid: string;
+  method: CalendarMethod;
+  raceUrl: string;
+  description?: string;
+};
+
+/** An iCalendar file with the race as its one event; the library escapes and folds every value. */
+export function buildRaceCalendar({ race, uid, method, raceUrl, description }: RaceCalendarInput): string {
+  const start = new Date(race.startDate);
+  const isCancellation = method === 'CANCEL';
+  const calendar = ical({
+    prodId: { company: 'Stride', product: 'Stride', language: 'EN' },
+    method: ICalCalendarMethod[method],
+  });
+  calendar.createEvent({
+    id: uid,
+    // A cancellation is a revision of its own (RFC 5545 §3.8.7.4): a calendar that already holds this
+    // revision of the event may ignore a CANCEL that does not raise SEQUENCE.
+    sequence: isCancellation ? race.calendarSequence + 1 : race.calendarSequence,
+    start,
+    end: getRaceEndDate(start, race.distance),
+    summary: race.title,
+    location: race.location,
+    url: raceUrl,
+    description: description ?? null,
+    status: isCancellation ? ICalEventStatus.CANCELLED : null,
+  });
+  return calendar.toString();
+}
+
+export const RACE_CALENDAR_FILENAME = 'race.ics';
+
+export function calendarAttachment(
+  calendar: string,
+  method: CalendarMethod,
+  filename = RACE_CALENDAR_FILENAME,
+): MailAttachment {
+  return { filename, content: calendar, contentType: `text/calendar; charset=utf-8; method=${method}` };
+}

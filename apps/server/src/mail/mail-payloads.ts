@@ -1,0 +1,59 @@
+import type { Distance } from '@stride/shared';
+
+/**
+ * What the outbox stores for each mail: the facts it was written from, as they were when the change
+ * committed. The worker renders subject, parts and calendar file from these at send time (render-mail.ts),
+ * so a bulk notice is one INSERT … SELECT and a template fix reaches mails not yet sent.
+ * Dates are ISO 8601 strings (JSON has no dates).
+ */
+export type RaceFacts = {
+  id: string;
+  title: string;
+  /** The start of the race, ISO 8601. */
+  startDate: string;
+  location: string;
+  distance: Distance;
+  /** The race's calendar revision: raised each time its start date or location changes (iCalendar SEQUENCE). */
+  calendarSequence: number;
+};
+
+export type RegistrationFacts = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  contact: string;
+  info: string;
+};
+
+export type MailPayload =
+  | { kind: 'registration-confirmed'; race: RaceFacts; registration: RegistrationFacts }
+  | { kind: 'registration-updated'; race: RaceFacts; registration: RegistrationFacts }
+  | { kind: 'registration-cancelled'; race: RaceFacts; registration: RegistrationFacts }
+  | {
+      kind: 'race-changed';
+      /** The race as it is now. */
+      race: RaceFacts;
+      /** The values before the change (both, even when only one changed). */
+      previous: { startDate: string; location: string };
+      registration: RegistrationFacts;
+    }
+  | { kind: 'race-cancelled'; race: RaceFacts; registration: RegistrationFacts }
+  | { kind: 'password-reset'; name: string; url: string };
+
+export type MailKind = MailPayload['kind'];
+
+export type MailAttachment = { filename: string; content: string; contentType: string };
+
+/** A mail ready for a transport. */
+export type RenderedMail = {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+};
+
+/** Where links in mails point and what calendar UIDs are scoped to. */
+export type MailContext = {
+  /** The site's public origin, e.g. http://localhost:3000 (no trailing slash). */
+  publicUrl: string;
+};

@@ -1,0 +1,122 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { mailOutbox } from '../db/schema/index.js';
+import type { Database } from '../db/client.js';
+import type { Executor } from '../db/transaction.js';
+import type { MailPayload, RaceFacts } from './mail-payloads.js';
+
+export type OutboxMail = { recipient: string; payload: MailPayload };
+
+/** What every registrant of a race is told; the registration's own facts are added per row. */
+export type RegistrantNotice =
+  | { kind: 'race-changed'; race: RaceFacts; previous: { startDate: string; location: string } }
+  | { kind: 'race-cancelled'; race: RaceFacts };
+
+export type ClaimedMail = { id: string; recipient: string; payload: MailPayload; attempts: number };
+
+type ClaimedRow = { id: string; recipient: string; payload: MailPayload | string; attempts: number };
+
+/** Writing mails into the outbox, on the caller's transaction so they commit or vanish with its change. */
+export function createOutboxWriter() {
+  return {
+    async enqueue(executor: Executor, mails: readonly OutboxMail[]): Promise<void> {
+      if (mails.length > 0) await executor.insert(mailOutbox).values([...mails]);
+    },
+
+    /**
+     * One mail per registrant of the race, in one INSERT … SELECT: a race with 17,000 registrants is one
+     * statement, not 17,000 round trips. Runs before any change to the registrations (a deleted race's rows).
+     */
+    async enqueueForRegistrants(
+      executor: Executor,
+      raceId: string,
+      notice: RegistrantNotice,
+    ): Promise<number> {
+      const result = await executor.execute(sql`
+        with queued as (
+          insert into mail_outbox (recipient, payload)
+          select u.email, ${JSON.stringify(notice)}::jsonb || jsonb_build_object('registration',
+            jsonb_build_object('id', r.id, 'firstName', r.first_name, 'lastName', r.last_name,
+              'contact', r.contact, 'info', r.info))
+          from registrations r join users u on u.id = r.user_id
+          where r.marathon_id = ${raceId}
+          returning 1)
+        select count(*)::int as count from queued`);
+      return (result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;
+    },
+  };
+}
+
+export type OutboxWriter = ReturnType<typeof createOutboxWriter>;
+
+/** The worker's side: claiming due mails under a lease, and recording how each send went. */
+export function createOutboxQueue(db: Database) {
+  return {
+    /**
+     * Leases up to `limit` due mails to the caller. SKIP LOCKED lets several processes claim at once without
+     * waiting on or taking each other's rows; the lease (claimed_until) hands a dead worker's mails on.
+     */
+    async claimDue(limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+      const result = await db.execute(sql`
+        update mail_outbox set claimed_until = now() + ${leaseMs} * interval '1 millisecond',
+          attempts = attempts + 1
+        where id in (
+          select id from mail_outbox
+          where status = 'pending' and next_attempt_at <= now()
+            and (claimed_until is null or claimed_until < now())
+          order by next_attempt_at, id
+          limit ${limit}
+          for update skip locked)
+        returning id, recipient, payload, attempts`);
+      return (result as unknown as { rows: ClaimedRow[] }).rows.map((row) => ({
+        ...row,
+        payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as MailPayload) : row.payload,
+      }));
+    },
+
+    async markSent(id: string): Promise<void> {
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), claimedUntil: null, lastError: null })
+        .where(eq(mailOutbox.id, id));
+    },
+
+    /** Schedules another attempt after `retryInMs`, or gives up (status failed) when `giveUp`. */
+    async markFailed(
+      id: string,
+      error: string,
+      retry: { giveUp: boolean; retryInMs: number },
+    ): Promise<void> {
+      await db
+        .update(mailOutbox)
+        .set({
+          status: retry.giveUp ? 'failed' : 'pending',
+          lastError: error.slice(0, 2000),
+          claimedUntil: null,
+          nextAttemptAt: sql`now() + ${retry.retryInMs} * interval '1 millisecond'`,
+        })
+        .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')));
+    },
+
+    /** When the next pending mail is due, if any: how long the worker may sleep. */
+    async nextDueAt(): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<string>`min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at)))` })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.status, 'pending'));
+      return row?.at ? new Date(row.at) : null;
+    },
+
+    async counts(): Promise<{ pending: number; failed: number }> {
+      const [row] = await db
+        .select({
+          pending: sql<number>`count(*) filter (where status = 'pending')`.mapWith(Number),
+          failed: sql<number>`count(*) filter (where status = 'failed')`.mapWith(Number),
+        })
+        .from(mailOutbox)
+        .where(sql`status <> 'sent'`);
+      return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
+    },
+  };
+}
+
+export type OutboxQueue = ReturnType<typeof createOutboxQueue>;

@@ -1,0 +1,280 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import type { MailKind, MailPayload, RaceFacts, RegistrationFacts } from './mail-payloads.js';
+import { renderMail, shortenTitle } from './render-mail.js';
+
+const publicUrl = 'https://stride.example';
+const context = { publicUrl };
+
+const markup = '<script>alert(1)</script> <a href="x">link</a> "quotes" & ampersands';
+const emoji = '🏃‍♀️🇫🇷';
+const rtl = 'مرحبا بالعالم';
+const longTitle = `${markup} ${emoji} ${rtl} `.padEnd(300, 'and a very long title ');
+
+const race: RaceFacts = {
+  id: 'race-42',
+  title: longTitle,
+  startDate: '2027-05-01T09:00:00.000Z',
+  location: `Quai, ${markup} ${emoji} ${rtl}`,
+  distance: '10k',
+  calendarSequence: 2,
+};
+const registration: RegistrationFacts = {
+  id: 'reg-7',
+  firstName: `Ada ${markup}`,
+  lastName: `Lovelace ${rtl}`,
+  contact: `+33 1 23 45 67 89 ${markup}`,
+  info: `Allergic to <b>nuts</b> & "gluten" ${emoji}`,
+};
+const resetUrl = `${publicUrl}/reset-password/token-1?callbackURL=%2Flogin&lang=en`;
+
+const payloads: { [K in MailKind]: Extract<MailPayload, { kind: K }> } = {
+  'registration-confirmed': { kind: 'registration-confirmed', race, registration },
+  'registration-updated': { kind: 'registration-updated', race, registration },
+  'registration-cancelled': { kind: 'registration-cancelled', race, registration },
+  'race-changed': {
+    kind: 'race-changed',
+    race,
+    previous: { startDate: '2027-04-24T08:30:00.000Z', location: race.location },
+    registration,
+  },
+  'race-cancelled': { kind: 'race-cancelled', race, registration },
+  'password-reset': { kind: 'password-reset', name: `Ada ${markup}`, url: resetUrl },
+};
+
+// The title starts with 59 ASCII characters, so its subject form is easy to spell out.
+const subjectTitle = `${longTitle.slice(0, 59).trimEnd()}…`;
+const raceDate = 'Saturday, 1 May 2027 at 09:00 UTC';
+
+/** What each mail must show, and how its subject reads. */
+const expectations: { [K in MailKind]: { subject: string; shows: string[] } } = {
+  'registration-confirmed': {
+    subject: `You're registered: ${subjectTitle}`,
+    shows: [
+      longTitle,
+      race.location,
+      registration.firstName,
+      registration.lastName,
+      registration.contact,
+      registration.info,
+      registration.id,
+      raceDate,
+    ],
+  },
+  'registration-updated': {
+    subject: `Registration updated: ${subjectTitle}`,
+    shows: [
+      longTitle,
+      race.location,
+      registration.firstName,
+      registration.lastName,
+      registration.contact,
+      registration.info,
+      registration.id,
+      raceDate,
+    ],
+  },
+  'registration-cancelled': {
+    subject: `Registration cancelled: ${subjectTitle}`,
+    shows: [longTitle, registration.firstName, registration.id, raceDate],
+  },
+  'race-changed': {
+    subject: `Race changed: ${subjectTitle}`,
+    shows: [longTitle, race.location, registration.firstName, registration.id, raceDate],
+  },
+  'race-cancelled': {
+    subject: `Race cancelled: ${subjectTitle}`,
+    shows: [longTitle, race.location, registration.firstName, registration.id, raceDate],
+  },
+  'password-reset': { subject: 'Reset your Stride password', shows: [`Ada ${markup}`] },
+};
+
+/** How React writes text into HTML. */
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[char]!,
+  );
+
+const hrefsOf = (html: string) =>
+  Array.from(html.matchAll(/href="([^"]*)"/g), ([, href]) => href!.replaceAll('&amp;', '&'));
+
+function parseCalendar(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const event = calendar.getFirstSubcomponent('vevent')!;
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: event.getFirstPropertyValue('sequence'),
+    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+    status: event.getFirstPropertyValue('status'),
+  };
+}
+
+describe.each(Object.keys(payloads) as MailKind[])('renderMail: %s', (kind) => {
+  const { subject, shows } = expectations[kind];
+
+  it('has a short subject that says what happened', async () => {
+    const mail = await renderMail(payloads[kind], context);
+
+    expect(mail.subject).toBe(subject);
+    // The longest prefix, "Registration cancelled: ", and a title cut to 60 characters.
+    expect(mail.subject.length).toBeLessThanOrEqual(84);
+  });
+
+  it('shows hostile values escaped in the HTML and verbatim in the text', async () => {
+    const { html, text } = await renderMail(payloads[kind], context);
+
+    for (const value of shows) {
+      expect(html).toContain(escapeHtml(value));
+      expect(text).toContain(value);
+    }
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain('<a href="x"');
+    expect(html).not.toContain('<b>');
+    expect(text).not.toMatch(/<(p|strong|span|br|table|td)\b/);
+  });
+
+  it('loads nothing remote and links only to the site', async () => {
+    const { html } = await renderMail(payloads[kind], context);
+
+    expect(html).not.toMatch(/<img|<link|\bsrc=|url\(|@import/i);
+    const hrefs = hrefsOf(html);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href.startsWith(`${publicUrl}/`) || href === publicUrl).toBe(true);
+  });
+
+  it('reads on a phone and in dark mode', async () => {
+    const { html } = await renderMail(payloads[kind], context);
+
+    expect(html).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(html).toContain('@media (prefers-color-scheme: dark)');
+    expect(html).toContain('max-width:600px;width:100%');
+  });
+});
+
+describe('renderMail: registration-confirmed', () => {
+  it('gives the race, the registration and the links in readable text', async () => {
+    const { text, html } = await renderMail(payloads['registration-confirmed'], context);
+
+    expect(text).toContain(`Race: ${longTitle}\n`);
+    expect(text).toContain(`Date: ${raceDate}\n`);
+    expect(text).toContain(`Location: ${race.location}\n`);
+    expect(text).toContain('Distance: 10k');
+    expect(text).toContain(`Name: ${registration.firstName} ${registration.lastName}\n`);
+    expect(text).toContain(`Contact: ${registration.contact}\n`);
+    expect(text).toContain(`Additional info: ${registration.info}\n`);
+    expect(text).toContain('Registration id: reg-7');
+    expect(text).toContain('race.ics');
+    expect(text).toContain(
+      `My Apply List, to see, change or cancel your registration: ${publicUrl}/dashboard/my-applies`,
+    );
+    expect(text).toContain(`The race page: ${publicUrl}/marathon-details/race-42`);
+    expect(hrefsOf(html)).toEqual(
+      expect.arrayContaining([`${publicUrl}/dashboard/my-applies`, `${publicUrl}/marathon-details/race-42`]),
+    );
+  });
+
+  it('says so when the runner left no additional info', async () => {
+    const { text } = await renderMail(
+      { ...payloads['registration-confirmed'], registration: { ...registration, info: '' } },
+      context,
+    );
+
+    expect(text).toContain('Additional info: (none)');
+  });
+});
+
+describe('renderMail: calendar attachments', () => {
+  it.each([
+    ['registration-confirmed', 'PUBLISH', 2, null],
+    ['registration-updated', 'PUBLISH', 2, null],
+    ['race-changed', 'PUBLISH', 2, null],
+    ['registration-cancelled', 'CANCEL', 3, 'CANCELLED'],
+    ['race-cancelled', 'CANCEL', 3, 'CANCELLED'],
+  ] as const)('%s carries the runner’s entry with METHOD:%s', async (kind, method, sequence, status) => {
+    const { attachments } = await renderMail(payloads[kind], context);
+
+    expect(attachments).toHaveLength(1);
+    expect(attachments[0]).toMatchObject({
+      filename: 'race.ics',
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+    });
+    expect(parseCalendar(attachments[0]!.content)).toEqual({
+      method,
+      uid: 'registration-reg-7@stride.example',
+      sequence,
+      start: race.startDate,
+      status,
+    });
+  });
+
+  it('password-reset has none', async () => {
+    expect((await renderMail(payloads['password-reset'], context)).attachments).toEqual([]);
+  });
+});
+
+describe('renderMail: race-changed', () => {
+  it('shows the start before and after, and marks what changed', async () => {
+    const { text } = await renderMail(payloads['race-changed'], context);
+
+    expect(text).toContain(
+      `Start (changed)\n\nBefore: Saturday, 24 April 2027 at 08:30 UTC\nNow: ${raceDate}`,
+    );
+    expect(text).toContain(`Location (unchanged)\n\nBefore: ${race.location}\nNow: ${race.location}`);
+  });
+
+  it('compares start instants, not how they are written', async () => {
+    const { text } = await renderMail(
+      {
+        ...payloads['race-changed'],
+        previous: { startDate: '2027-05-01T09:00:00Z', location: 'Lyon' },
+      },
+      context,
+    );
+
+    expect(text).toContain('Start (unchanged)');
+    expect(text).toContain(`Location (changed)\n\nBefore: Lyon\nNow: ${race.location}`);
+  });
+});
+
+describe('renderMail: password-reset', () => {
+  const wording = (name: string) =>
+    [
+      `Hello ${name},`,
+      'Someone asked to reset the password of your Stride account. The link below works once, for one hour.',
+      `Reset my password\n${resetUrl}`,
+      "If it wasn't you, ignore this mail: your password stays as it is.",
+    ].join('\n\n');
+
+  it('keeps the wording, with the link on a line of its own', async () => {
+    const { text, html } = await renderMail(payloads['password-reset'], context);
+
+    expect(text).toContain(wording(`Ada ${markup}`));
+    expect(text.split('\n')).toContain(resetUrl);
+    expect(html).toContain(`href="${escapeHtml(resetUrl)}"`);
+  });
+
+  it('greets a runner without a name as "runner"', async () => {
+    const { text } = await renderMail({ kind: 'password-reset', name: '', url: resetUrl }, context);
+
+    expect(text).toContain(wording('runner'));
+  });
+});
+
+describe('shortenTitle', () => {
+  it('keeps a title of 60 characters', () => {
+    expect(shortenTitle('a'.repeat(60))).toBe('a'.repeat(60));
+  });
+
+  it('cuts a longer one to 60 characters, the last an ellipsis', () => {
+    expect(shortenTitle('a'.repeat(61))).toBe(`${'a'.repeat(59)}…`);
+  });
+
+  it('never splits an emoji, and drops the space before the ellipsis', () => {
+    const title = `${'a'.repeat(57)} 🏃‍♀️${'b'.repeat(10)}`;
+
+    expect(shortenTitle(title)).toBe(`${'a'.repeat(57)} 🏃‍♀️…`);
+    expect(shortenTitle(`${'a'.repeat(58)} ${'b'.repeat(10)}`)).toBe(`${'a'.repeat(58)}…`);
+  });
+});

@@ -1,0 +1,151 @@
+import { render, toPlainText } from '@react-email/components';
+import { createElement, type ReactElement } from 'react';
+import {
+  buildRaceCalendar,
+  calendarAttachment,
+  registrationCalendarUid,
+  type CalendarMethod,
+} from './calendar.js';
+import { mailLinks } from './mail-links.js';
+import type {
+  MailAttachment,
+  MailContext,
+  MailPayload,
+  RaceFacts,
+  RegistrationFacts,
+  RenderedMail,
+} from './mail-payloads.js';
+import { PasswordResetMail } from './templates/password-reset.js';
+import { RaceCancelledMail } from './templates/race-cancelled.js';
+import { RaceChangedMail } from './templates/race-changed.js';
+import { RegistrationCancelledMail } from './templates/registration-cancelled.js';
+import { RegistrationConfirmedMail } from './templates/registration-confirmed.js';
+import { RegistrationUpdatedMail } from './templates/registration-updated.js';
+
+const SUBJECT_TITLE_MAX_LENGTH = 60;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** A race title short enough for a subject line, cut between characters as the reader sees them (emoji stay whole). */
+export function shortenTitle(title: string, maxLength = SUBJECT_TITLE_MAX_LENGTH): string {
+  const characters = Array.from(graphemes.segment(title), ({ segment }) => segment);
+  if (characters.length <= maxLength) return title;
+  const kept = characters
+    .slice(0, maxLength - 1)
+    .join('')
+    .trimEnd();
+  return `${kept}…`;
+}
+
+/** The part of html-to-text's formatter API used below: the package ships no types. */
+type HtmlElement = { attribs?: Record<string, string>; children: { data?: string }[] };
+type TextBuilder = {
+  addLineBreak(): void;
+  addInline(text: string, options: { noWordTransform: boolean }): void;
+};
+type Walk = (nodes: HtmlElement['children'], builder: TextBuilder) => void;
+
+/**
+ * html-to-text would write a link as "text address" on one line; the address goes on a line of its own
+ * instead, so that it can be copied or tapped alone. Links that show their address print it once.
+ */
+function linkWithAddressBelow(element: HtmlElement, walk: Walk, builder: TextBuilder): void {
+  walk(element.children, builder);
+  const address = element.attribs?.href;
+  const text = element.children.map((child) => child.data ?? '').join('');
+  if (address && address !== text) {
+    builder.addLineBreak();
+    builder.addInline(address, { noWordTransform: true });
+  }
+}
+
+const plainTextOptions = {
+  formatters: { linkWithAddressBelow },
+  selectors: [
+    { selector: 'a', format: 'linkWithAddressBelow' },
+    // html-to-text would shout headings, race titles among them.
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+  ],
+};
+
+type MailDraft = {
+  subject: string;
+  body: ReactElement;
+  calendar?: { method: CalendarMethod; race: RaceFacts; registration: RegistrationFacts };
+};
+
+function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
+  switch (payload.kind) {
+    case 'registration-confirmed': {
+      const { race, registration } = payload;
+      return {
+        subject: `You're registered: ${shortenTitle(race.title)}`,
+        body: createElement(RegistrationConfirmedMail, { race, registration, publicUrl }),
+        calendar: { method: 'PUBLISH', race, registration },
+      };
+    }
+    case 'registration-updated': {
+      const { race, registration } = payload;
+      return {
+        subject: `Registration updated: ${shortenTitle(race.title)}`,
+        body: createElement(RegistrationUpdatedMail, { race, registration, publicUrl }),
+        calendar: { method: 'PUBLISH', race, registration },
+      };
+    }
+    case 'registration-cancelled': {
+      const { race, registration } = payload;
+      return {
+        subject: `Registration cancelled: ${shortenTitle(race.title)}`,
+        body: createElement(RegistrationCancelledMail, { race, registration, publicUrl }),
+        calendar: { method: 'CANCEL', race, registration },
+      };
+    }
+    case 'race-changed': {
+      const { race, previous, registration } = payload;
+      return {
+        subject: `Race changed: ${shortenTitle(race.title)}`,
+        body: createElement(RaceChangedMail, { race, previous, registration, publicUrl }),
+        calendar: { method: 'PUBLISH', race, registration },
+      };
+    }
+    case 'race-cancelled': {
+      const { race, registration } = payload;
+      return {
+        subject: `Race cancelled: ${shortenTitle(race.title)}`,
+        body: createElement(RaceCancelledMail, { race, registration, publicUrl }),
+        calendar: { method: 'CANCEL', race, registration },
+      };
+    }
+    case 'password-reset':
+      return {
+        subject: 'Reset your Stride password',
+        body: createElement(PasswordResetMail, { name: payload.name, url: payload.url, publicUrl }),
+      };
+  }
+}
+
+/** The runner's own calendar entry for the race: each mail about their registration publishes or removes it. */
+function registrationCalendarFile(
+  { method, race, registration }: NonNullable<MailDraft['calendar']>,
+  publicUrl: string,
+): MailAttachment {
+  const calendar = buildRaceCalendar({
+    race,
+    uid: registrationCalendarUid(registration.id, publicUrl),
+    method,
+    raceUrl: mailLinks.racePage(publicUrl, race.id),
+    description: `${race.distance} race. Registered as ${registration.firstName} ${registration.lastName} (registration ${registration.id}).`,
+  });
+  return calendarAttachment(calendar, method);
+}
+
+export async function renderMail(payload: MailPayload, { publicUrl }: MailContext): Promise<RenderedMail> {
+  const { subject, body, calendar } = draftOf(payload, publicUrl);
+  const html = await render(body);
+  return {
+    subject,
+    html,
+    text: toPlainText(html, plainTextOptions),
+    attachments: calendar ? [registrationCalendarFile(calendar, publicUrl)] : [],
+  };
+}

@@ -1,0 +1,52 @@
+import type { RaceFacts } from '../mail-payloads.js';
+import { FactList, MailLayout, Paragraph, SectionHeading } from './layout.js';
+import { CalendarNote, formatRaceStart, RaceLinks, type RegistrationMailProps } from './race-details.js';
+
+type RaceChangedMailProps = RegistrationMailProps & { previous: Pick<RaceFacts, 'startDate' | 'location'> };
+
+type BeforeAndAfterProps = { label: string; before: string; after: string; isChanged: boolean };
+
+/** One changeable value, before and after; "changed" or "unchanged" in its heading so either part shows which. */
+function BeforeAndAfter({ label, before, after, isChanged }: BeforeAndAfterProps) {
+  return (
+    <>
+      <SectionHeading>
+        {label} ({isChanged ? 'changed' : 'unchanged'})
+      </SectionHeading>
+      <FactList
+        facts={[
+          ['Before', before],
+          ['Now', after],
+        ]}
+      />
+    </>
+  );
+}
+
+export function RaceChangedMail({ race, previous, registration, publicUrl }: RaceChangedMailProps) {
+  const isStartChanged = Date.parse(previous.startDate) !== Date.parse(race.startDate);
+  const isLocationChanged = previous.location !== race.location;
+  return (
+    <MailLayout preview={`${race.title} has changed.`} heading="Race changed" publicUrl={publicUrl}>
+      <Paragraph>Hello {registration.firstName},</Paragraph>
+      <Paragraph>
+        The organizer of {race.title} ({race.distance}) has changed the race. Your registration{' '}
+        {registration.id} stays as it is.
+      </Paragraph>
+      <BeforeAndAfter
+        label="Start"
+        before={formatRaceStart(previous.startDate)}
+        after={formatRaceStart(race.startDate)}
+        isChanged={isStartChanged}
+      />
+      <BeforeAndAfter
+        label="Location"
+        before={previous.location}
+        after={race.location}
+        isChanged={isLocationChanged}
+      />
+      <CalendarNote effect="updates the race in your calendar, if you added it from an earlier mail" />
+      <RaceLinks raceId={race.id} publicUrl={publicUrl} />
+    </MailLayout>
+  );
+}

@@ -1,0 +1,73 @@
+import { RACE_CALENDAR_FILENAME } from '../calendar.js';
+import { mailLinks } from '../mail-links.js';
+import type { RaceFacts, RegistrationFacts } from '../mail-payloads.js';
+import { FactList, MailLink, Paragraph, SectionHeading } from './layout.js';
+
+/** What every mail about one registration is written from. */
+export type RegistrationMailProps = { race: RaceFacts; registration: RegistrationFacts; publicUrl: string };
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
+
+/** "Saturday, 1 May 2027 at 09:00 UTC": races have no time zone yet, so the mail says which one it uses. */
+export function formatRaceStart(isoDate: string): string {
+  const date = new Date(isoDate);
+  return `${dayFormat.format(date)} at ${timeFormat.format(date)} UTC`;
+}
+
+export function RaceFactList({ race }: { race: RaceFacts }) {
+  return (
+    <FactList
+      facts={[
+        ['Race', race.title],
+        ['Date', formatRaceStart(race.startDate)],
+        ['Location', race.location],
+        ['Distance', race.distance],
+      ]}
+    />
+  );
+}
+
+export function RegistrationFactList({ registration }: { registration: RegistrationFacts }) {
+  return (
+    <>
+      <SectionHeading>Your registration</SectionHeading>
+      <FactList
+        facts={[
+          ['Name', `${registration.firstName} ${registration.lastName}`],
+          ['Contact', registration.contact],
+          ['Additional info', registration.info || '(none)'],
+          ['Registration id', registration.id],
+        ]}
+      />
+    </>
+  );
+}
+
+export function RaceLinks({ raceId, publicUrl }: { raceId: string; publicUrl: string }) {
+  const myApplies = mailLinks.myApplies(publicUrl);
+  const racePage = mailLinks.racePage(publicUrl, raceId);
+  return (
+    <Paragraph>
+      My Apply List, to see, change or cancel your registration:{' '}
+      <MailLink href={myApplies}>{myApplies}</MailLink>
+      <br />
+      The race page: <MailLink href={racePage}>{racePage}</MailLink>
+    </Paragraph>
+  );
+}
+
+/** The line about the calendar file a registration mail carries; `effect` says what opening it does. */
+export function CalendarNote({ effect }: { effect: string }) {
+  return (
+    <Paragraph>
+      The attached calendar file ({RACE_CALENDAR_FILENAME}) {effect}.
+    </Paragraph>
+  );
+}

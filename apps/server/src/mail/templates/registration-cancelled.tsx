@@ -1,0 +1,28 @@
+import { mailLinks } from '../mail-links.js';
+import { FactList, MailLayout, MailLink, Paragraph } from './layout.js';
+import { CalendarNote, formatRaceStart, type RegistrationMailProps } from './race-details.js';
+
+export function RegistrationCancelledMail({ race, registration, publicUrl }: RegistrationMailProps) {
+  const racePage = mailLinks.racePage(publicUrl, race.id);
+  return (
+    <MailLayout
+      preview={`Your registration for ${race.title} is cancelled.`}
+      heading="Registration cancelled"
+      publicUrl={publicUrl}
+    >
+      <Paragraph>Hello {registration.firstName},</Paragraph>
+      <Paragraph>Your registration for this race is cancelled:</Paragraph>
+      <FactList
+        facts={[
+          ['Race', race.title],
+          ['Date', formatRaceStart(race.startDate)],
+          ['Registration id', registration.id],
+        ]}
+      />
+      <CalendarNote effect="removes the race from your calendar" />
+      <Paragraph>
+        The race page: <MailLink href={racePage}>{racePage}</MailLink>
+      </Paragraph>
+    </MailLayout>
+  );
+}
