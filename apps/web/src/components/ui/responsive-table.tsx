@@ -82,15 +82,20 @@ export function ResponsiveTable<T>({ caption, rows, rowKey, columns, actions }: 
   );
 }
 
-/** 'Update' and 'Delete' for one record; screen readers also hear which record. */
+/**
+ * 'Update' and 'Delete' for one record, then any other actions of the row (`children`); screen readers also hear
+ * which record.
+ */
 export function RowActions({
   itemName,
   onUpdate,
   onDelete,
+  children,
 }: {
   itemName: string;
   onUpdate: () => void;
   onDelete: () => void;
+  children?: ReactNode;
 }) {
   return (
     <div className="flex flex-wrap gap-2">
@@ -100,6 +105,7 @@ export function RowActions({
       <button type="button" className="btn btn-error btn-sm" onClick={onDelete}>
         Delete<span className="sr-only"> {itemName}</span>
       </button>
+      {children}
     </div>
   );
 }

@@ -15,4 +15,7 @@ export const DETAILS_MESSAGES = {
   registered: 'You are registered for this marathon.',
   viewRegistrations: 'View my registrations',
   checkingRegistration: 'Checking your registration',
+  addToCalendar: 'Add to calendar',
+  googleCalendar: 'Google Calendar',
+  opensInNewTab: 'Opens in a new tab',
 } as const;

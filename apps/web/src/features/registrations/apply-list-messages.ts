@@ -21,6 +21,9 @@ export const APPLY_LIST_MESSAGES = {
   empty: "You haven't registered for any marathon yet.",
   matches: (shown: number, total: number) => `${shown} of ${total} registrations match`,
   loadFailed: "We couldn't load your registrations. Please try again.",
+  /** A row's link to its calendar file: the short visible text, and the name screen readers hear. */
+  calendarLink: 'Calendar',
+  calendarFile: (title: string) => `Calendar file for ${title}`,
 
   updateHeading: 'Update Registration',
   updateSubmit: 'Update Registration',

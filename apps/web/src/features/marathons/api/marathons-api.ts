@@ -80,6 +80,11 @@ export async function getMarathonDetailsOrNull(
   );
 }
 
+/** The race as an iCalendar file (public), for an "Add to calendar" link to download. */
+export function getMarathonCalendarPath(id: string): string {
+  return `/api/marathons/${encodeURIComponent(id)}/calendar.ics`;
+}
+
 async function nullIfNotFound<T>(request: Promise<{ data: T }>): Promise<T | null> {
   try {
     return (await request).data;

@@ -2,12 +2,14 @@ import { useId, useState } from 'react';
 import type { Marathon } from '@stride/shared';
 import { DETAILS_MESSAGES } from '../details-messages';
 import { getRegistrationState } from '../registration-window';
+import { AddToCalendar } from './add-to-calendar';
 import { CountdownRings } from './countdown-rings';
 import { DateBadges } from './date-badges';
 import { RegistrationStatus } from './registration-status';
 
 /**
- * A race's details (SPEC.md §2): poster, title, facts, the three dates, the register area and the countdown.
+ * A race's details (SPEC.md §2): poster, title, facts, the three dates with links to add the race to a
+ * calendar, the register area and the countdown.
  * `isRegistered` says whether the signed-in runner has registered (undefined: not known). Give it a `key` per
  * race.
  */
@@ -50,6 +52,7 @@ export function MarathonDetails({
             ))}
           </ul>
           <DateBadges marathon={marathon} />
+          <AddToCalendar marathon={marathon} />
           <p className="text-base-content/85 whitespace-pre-line">{marathon.description}</p>
           <RegistrationStatus
             marathonId={marathon._id}

@@ -18,6 +18,14 @@ export async function getMyRegistrations(email: string, signal?: AbortSignal): P
   ).data;
 }
 
+/**
+ * The signed-in runner's registration as an iCalendar file, for a link to download (the session cookie goes
+ * with it). Its event has the same UID as the confirmation mail's, so importing both adds one entry.
+ */
+export function getRegistrationCalendarPath(id: string): string {
+  return `/api/my-registrations/${encodeURIComponent(id)}/calendar.ics`;
+}
+
 export async function createRegistration(input: CreateRegistrationInput): Promise<Registration> {
   return (await apiRequest<Registration>('/api/registrations', { method: 'POST', body: input })).data;
 }

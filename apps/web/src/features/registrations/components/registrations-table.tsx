@@ -1,6 +1,8 @@
 import type { Registration } from '@stride/shared';
+import { CalendarIcon } from '../../../components/ui/link-icons';
 import { ResponsiveTable, RowActions, type TableColumn } from '../../../components/ui/responsive-table';
 import { formatDay } from '../../../lib/dates';
+import { getRegistrationCalendarPath } from '../api/registrations-api';
 import { APPLY_LIST_MESSAGES as M } from '../apply-list-messages';
 
 const COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
@@ -25,7 +27,7 @@ const COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
 
 /**
  * SPEC.md §2 My Apply List: #, Marathon Title, Start Date, Name, Contact, Info ('-' when empty), Registered On,
- * Actions (cards on small screens).
+ * Actions (cards on small screens). Besides Update and Delete, each registration's calendar file to download.
  */
 export function RegistrationsTable({
   registrations,
@@ -47,7 +49,17 @@ export function RegistrationsTable({
           itemName={registration.marathonTitle}
           onUpdate={() => onUpdate(registration)}
           onDelete={() => onDelete(registration)}
-        />
+        >
+          <a
+            href={getRegistrationCalendarPath(registration._id)}
+            download
+            aria-label={M.calendarFile(registration.marathonTitle)}
+            className="btn btn-outline btn-sm"
+          >
+            <CalendarIcon width={16} height={16} />
+            {M.calendarLink}
+          </a>
+        </RowActions>
       )}
     />
   );
