@@ -3,6 +3,7 @@ import { mailOutbox } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/transaction.js';
 import type { MailPayload, RaceFacts } from './mail-payloads.js';
+import { registrationFactsJson } from './payload-sql.js';
 
 export type OutboxMail = { recipient: string; payload: MailPayload };
 
@@ -34,9 +35,8 @@ export function createOutboxWriter() {
       const result = await executor.execute(sql`
         with queued as (
           insert into mail_outbox (recipient, payload)
-          select u.email, ${JSON.stringify(notice)}::jsonb || jsonb_build_object('registration',
-            jsonb_build_object('id', r.id, 'firstName', r.first_name, 'lastName', r.last_name,
-              'contact', r.contact, 'info', r.info))
+          select u.email, ${JSON.stringify(notice)}::jsonb
+            || jsonb_build_object('registration', ${registrationFactsJson('r')})
           from registrations r join users u on u.id = r.user_id
           where r.marathon_id = ${raceId}
           returning 1)

@@ -1,9 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CreateRegistration, Distance, Registration, UpdateRegistration } from '@stride/shared';
+import type { CreateRegistration, Registration, UpdateRegistration } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
 import type { RaceFacts, RegistrationFacts } from '../../mail/mail-payloads.js';
+import { raceFactsJson, registrationFactsJson } from '../../mail/payload-sql.js';
 
 const registrationColumns = {
   id: registrations.id,
@@ -42,9 +43,6 @@ export function toRegistration(row: RegistrationRow): Registration {
 type RegisterRow = {
   title: string;
   start_date: Date | string;
-  location: string;
-  distance: Distance;
-  calendar_sequence: number;
   start_reg_date: Date | string;
   end_reg_date: Date | string;
   is_open: boolean;
@@ -54,18 +52,7 @@ type RegisterRow = {
 
 /** How an attempt to register ended. */
 export type RegisterOutcome =
-  | {
-      kind: 'registered';
-      id: string;
-      createdAt: Date;
-      race: {
-        title: string;
-        startDate: Date;
-        location: string;
-        distance: Distance;
-        calendarSequence: number;
-      };
-    }
+  | { kind: 'registered'; id: string; createdAt: Date; race: { title: string; startDate: Date } }
   | { kind: 'race-missing' }
   | { kind: 'closed'; race: { title: string; startDate: Date; startRegDate: Date; endRegDate: Date } }
   | { kind: 'already-registered' };
@@ -159,7 +146,8 @@ export function createRegistrationsRepository(db: Executor) {
 
     /**
      * Registers the runner in one statement (one transaction): the row is inserted only if the race exists, its
-     * window holds `at` (inclusive) and the runner is not registered yet, and the race's count rises with it.
+     * window holds `at` (inclusive) and the runner is not registered yet; the race's count rises with it, and
+     * the confirmation mail to `confirmTo` goes into the outbox.
      * The count's UPDATE locks the race row only for this statement, so concurrent registrations queue briefly
      * and the count stays exact. When nothing was inserted, the same statement's reading of the race says why:
      * the window rule lives here alone. A race deleted while this statement waited for its lock is missing.
@@ -167,6 +155,7 @@ export function createRegistrationsRepository(db: Executor) {
     async registerIfOpen(
       values: Omit<CreateRegistration, 'marathonId'> & { marathonId: string; userId: string },
       at: Date,
+      { confirmTo }: { confirmTo: string },
     ): Promise<RegisterOutcome> {
       const result = await db
         .execute(
@@ -181,13 +170,17 @@ export function createRegistrationsRepository(db: Executor) {
           select race.id, ${values.userId}, ${values.firstName}, ${values.lastName}, ${values.contact}, ${values.info}
           from race where race.is_open
           on conflict (marathon_id, user_id) do nothing
-          returning id, created_at, marathon_id
+          returning id, created_at, marathon_id, first_name, last_name, contact, info
         ), raised as (
           update marathons set total_registration_count = total_registration_count + 1
           where id in (select marathon_id from inserted)
+        ), confirmed as (
+          insert into mail_outbox (recipient, payload)
+          select ${confirmTo}, jsonb_build_object('kind', 'registration-confirmed',
+            'race', ${raceFactsJson('race')}, 'registration', ${registrationFactsJson('inserted')})
+          from inserted cross join race
         )
-        select race.title, race.start_date, race.location, race.distance, race.calendar_sequence,
-          race.start_reg_date, race.end_reg_date, race.is_open,
+        select race.title, race.start_date, race.start_reg_date, race.end_reg_date, race.is_open,
           inserted.id, inserted.created_at
         from race left join inserted on true`,
         )
@@ -209,17 +202,7 @@ export function createRegistrationsRepository(db: Executor) {
         };
       }
       if (row.id === null) return { kind: 'already-registered' };
-      return {
-        kind: 'registered',
-        id: row.id,
-        createdAt: new Date(row.created_at!),
-        race: {
-          ...race,
-          location: row.location,
-          distance: row.distance,
-          calendarSequence: row.calendar_sequence,
-        },
-      };
+      return { kind: 'registered', id: row.id, createdAt: new Date(row.created_at!), race };
     },
 
     async update(id: string, changes: UpdateRegistration): Promise<void> {

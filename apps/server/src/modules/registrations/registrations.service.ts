@@ -98,26 +98,12 @@ export function createRegistrationsService({
   return {
     async register(runner: Runner, input: CreateRegistration): Promise<Registration> {
       if (!isUuid(input.marathonId)) throw refusalOf({ kind: 'race-missing' });
-      return unitOfWork.transaction(async (tx, record) => {
-        const registrations = repositoryOn(tx);
-        const outcome = await registrations.registerIfOpen({ ...input, userId: runner.id }, now());
+      return unitOfWork.autocommit(async (db, record) => {
+        const outcome = await repositoryOn(db).registerIfOpen({ ...input, userId: runner.id }, now(), {
+          confirmTo: runner.email,
+        });
         if (outcome.kind !== 'registered') throw refusalOf(outcome);
         record({ kind: 'registration', raceId: input.marathonId, runnerId: runner.id });
-        const { firstName, lastName, contact, info } = input;
-        await outbox.enqueue(tx, [
-          {
-            recipient: runner.email,
-            payload: {
-              kind: 'registration-confirmed',
-              race: {
-                ...outcome.race,
-                id: input.marathonId,
-                startDate: outcome.race.startDate.toISOString(),
-              },
-              registration: { id: outcome.id, firstName, lastName, contact, info },
-            },
-          },
-        ]);
         record({ kind: 'mail-queued' });
         return toRegistration({
           ...input,
