@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type Container, createContainer } from './container.js';
@@ -23,6 +23,10 @@ export type BuildAppOptions = {
 };
 
 const MAX_PATH_SEGMENT_LENGTH = 2048;
+/** As many requests in flight as this and the server counts as busy (about two per core here)… */
+const BUSY_REQUESTS_IN_FLIGHT = 4;
+/** …and stays busy this long after such a moment: a burst has short gaps between its requests. */
+const BUSY_FOR_MS = 500;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,10 +55,23 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
     reply.header('x-request-id', request.id);
   });
 
+  // Requests in flight: the mail worker gives way to them (mail/mail-worker.ts).
+  const requestsInFlight = new Set<FastifyRequest>();
+  let lastBusyAt = 0;
+  app.addHook('onRequest', async (request) => {
+    requestsInFlight.add(request);
+    if (requestsInFlight.size >= BUSY_REQUESTS_IN_FLIGHT) lastBusyAt = performance.now();
+  });
+  const requestDone = async (request: FastifyRequest) => {
+    requestsInFlight.delete(request);
+  };
+  app.addHook('onResponse', requestDone);
+  app.addHook('onRequestAbort', requestDone);
   const container = createContainer({
     config,
     database,
     log: app.log,
+    isBusy: () => performance.now() - lastBusyAt < BUSY_FOR_MS,
     ...(mailTransport && { mailTransport }),
   });
   // server.ts starts the mail worker. Mails in flight finish before the database closes; unsent ones wait in

@@ -16,6 +16,8 @@ import { createRegistrationsRepository } from './modules/registrations/registrat
 import { createRegistrationsService } from './modules/registrations/registrations.service.js';
 
 export type ContainerOptions = {
+  /** Whether requests are keeping the server busy: background work gives way to them. */
+  isBusy?: () => boolean;
   config: Config;
   database: DatabaseHandle;
   log: FastifyBaseLogger;
@@ -27,7 +29,7 @@ export type ContainerOptions = {
  * The composition root: everything the routes use is built here, once, and handed to them as plugin options.
  * Modules meet only here: what one needs of another is a narrow port wired below (e.g. `runnerEntries`).
  */
-export function createContainer({ config, database, log, mailTransport }: ContainerOptions) {
+export function createContainer({ config, database, log, mailTransport, isBusy }: ContainerOptions) {
   const { db } = database;
   const changes = createChangeFeed();
   const unitOfWork = createUnitOfWork(db, changes);
@@ -41,6 +43,7 @@ export function createContainer({ config, database, log, mailTransport }: Contai
     context: { publicUrl: config.publicUrl },
     settings: config.mail.worker,
     log,
+    ...(isBusy && { isBusy }),
   });
   changes.subscribe((change) => {
     if (change.kind === 'mail-queued') mailWorker.wake();

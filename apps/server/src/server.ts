@@ -37,6 +37,8 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  // Libraries read NODE_ENV themselves: React (mail rendering) runs its development build without it.
+  process.env.NODE_ENV ??= config.env;
   config.webDistDir ??= existsSync(DEFAULT_WEB_DIST_DIR) ? DEFAULT_WEB_DIST_DIR : undefined;
 
   let opened: Awaited<ReturnType<typeof openDatabase>>;

@@ -3,7 +3,14 @@ import type { MailWorkerSettings } from '../config.js';
 import type { MailContext } from './mail-payloads.js';
 import type { MailTransport } from './mail-transport.js';
 import type { ClaimedMail, OutboxQueue } from './outbox.repository.js';
-import { renderMail } from './render-mail.js';
+
+/** The renderer (React's server renderer and the templates, ~20 MB) is loaded with the first mail, not at start. */
+let renderer: Promise<typeof import('./render-mail.js')> | undefined;
+const loadRenderer = () => (renderer ??= import('./render-mail.js'));
+
+/** While requests are busy, the worker waits this long at most before it sends its next batch anyway. */
+const MAX_GIVE_WAY_MS = 10_000;
+const GIVE_WAY_STEP_MS = 50;
 
 export type MailWorkerDependencies = {
   queue: OutboxQueue;
@@ -11,6 +18,12 @@ export type MailWorkerDependencies = {
   context: MailContext;
   settings: MailWorkerSettings;
   log: FastifyBaseLogger;
+  /**
+   * Whether the server is busy answering requests. Rendering takes a few milliseconds of the same CPU, so
+   * under a burst (a sell-out) the worker gives way: it waits for a quiet moment, or MAX_GIVE_WAY_MS, before
+   * each batch. Mail is late by seconds then, requests are not.
+   */
+  isBusy?: () => boolean;
 };
 
 /** The Message-ID of an outbox mail: the same on every attempt, so a receiver can drop a repeat. */
@@ -23,21 +36,30 @@ export function messageIdOf(mailId: string, publicUrl: string): string {
  * outcome, and goes on while mails are due. Between rounds it sleeps until woken (a mail was queued here),
  * the next retry is due, or the poll interval passes (mails queued by other processes).
  */
-export function createMailWorker({ queue, transport, context, settings, log }: MailWorkerDependencies) {
+export function createMailWorker({
+  queue,
+  transport,
+  context,
+  settings,
+  log,
+  isBusy = () => false,
+}: MailWorkerDependencies) {
   let running = false;
   let wakeUp: (() => void) | null = null;
   let wokenEarly = false;
   let loop: Promise<void> | null = null;
 
-  async function deliver(mail: ClaimedMail): Promise<void> {
+  /** Sends one mail; true when the transport took it. A failure is recorded at once, with its retry. */
+  async function deliver(mail: ClaimedMail): Promise<boolean> {
     try {
+      const { renderMail } = await loadRenderer();
       const rendered = await renderMail(mail.payload, context);
       await transport.send({
         ...rendered,
         to: mail.recipient,
         messageId: messageIdOf(mail.id, context.publicUrl),
       });
-      await queue.markSent(mail.id);
+      return true;
     } catch (error) {
       const giveUp = mail.attempts >= settings.maxAttempts;
       const retryInMs = settings.retryBaseMs * 2 ** (mail.attempts - 1);
@@ -54,22 +76,38 @@ export function createMailWorker({ queue, transport, context, settings, log }: M
           'mail failed; will retry',
         );
       }
+      return false;
     }
   }
 
-  /** Claims and sends batches until none is due; returns how many mails it tried. */
-  async function sendDue(): Promise<number> {
+  async function giveWayToRequests(): Promise<void> {
+    for (let waited = 0; waited < MAX_GIVE_WAY_MS && isBusy(); waited += GIVE_WAY_STEP_MS) {
+      await new Promise((resolve) => setTimeout(resolve, GIVE_WAY_STEP_MS));
+    }
+  }
+
+  /** Claims and sends batches until none is due (or `goOn` says stop); returns how many mails it tried. */
+  async function sendDue(goOn: () => boolean = () => true): Promise<number> {
     let tried = 0;
-    for (;;) {
+    while (goOn()) {
+      await giveWayToRequests();
       const batch = await queue.claimDue(settings.batchSize, settings.leaseMs);
       if (batch.length === 0) return tried;
       tried += batch.length;
+      const sent: string[] = [];
       let next = 0;
       const lane = async () => {
-        while (next < batch.length) await deliver(batch[next++]!);
+        while (next < batch.length) {
+          const mail = batch[next++]!;
+          if (await deliver(mail)) sent.push(mail.id);
+        }
       };
       await Promise.all(Array.from({ length: Math.min(settings.concurrency, batch.length) }, lane));
+      // One commit for the batch, not one per mail. A process that dies before it sends the batch's mails
+      // again after their lease; their Message-IDs stay the same.
+      await queue.markSent(sent);
     }
+    return tried;
   }
 
   async function sleep(): Promise<void> {
@@ -93,7 +131,7 @@ export function createMailWorker({ queue, transport, context, settings, log }: M
   async function run(): Promise<void> {
     while (running) {
       try {
-        await sendDue();
+        await sendDue(() => running);
       } catch (error) {
         log.error({ err: error }, 'mail worker: the outbox could not be read; trying again later');
       }
@@ -121,7 +159,7 @@ export function createMailWorker({ queue, transport, context, settings, log }: M
       else wokenEarly = true;
     },
     /** Sends every mail due now and resolves once none is left: for tests and the CLI, not for requests. */
-    flush: sendDue,
+    flush: () => sendDue(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/transaction.js';
@@ -73,11 +73,12 @@ export function createOutboxQueue(db: Database) {
       }));
     },
 
-    async markSent(id: string): Promise<void> {
+    async markSent(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
       await db
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: new Date(), claimedUntil: null, lastError: null })
-        .where(eq(mailOutbox.id, id));
+        .where(inArray(mailOutbox.id, [...ids]));
     },
 
     /** Schedules another attempt after `retryInMs`, or gives up (status failed) when `giveUp`. */

@@ -1,4 +1,4 @@
-import { render, toPlainText } from '@react-email/components';
+import { render, toPlainText } from '@react-email/render';
 import { createElement, type ReactElement } from 'react';
 import {
   buildRaceCalendar,

@@ -1,15 +1,15 @@
-import {
-  Body,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from '@react-email/components';
+// One package per component, not @react-email/components: its barrel also loads code highlighting and
+// markdown, twice the memory for nothing we use.
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { CSSProperties, ReactNode } from 'react';
 
 /** The web app's daisyUI colours (light theme, and the dark theme as apps/web/src/styles.css adjusts it), as hex. */
