@@ -1,5 +1,4 @@
-import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Registration } from '@stride/shared';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -14,10 +13,8 @@ import { APPLY_LIST_MESSAGES as M } from '../../../features/registrations/apply-
 import { RegistrationEditForm } from '../../../features/registrations/components/registration-edit-form';
 import { RegistrationsTable } from '../../../features/registrations/components/registrations-table';
 import { filterByMarathonTitle, isSearching } from '../../../features/registrations/filter-by-title';
-import { confirmDelete } from '../../../lib/alerts';
-import { DELETE_MESSAGES } from '../../../lib/record-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { announceDone, announceFailure, useSubmission } from '../../../lib/use-submission';
+import { useRecordEditing } from '../../../lib/use-record-editing';
 
 /** The signed-in runner's registrations, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,19 +27,9 @@ export function Component() {
   useDocumentTitle(M.title);
   const { registrations } = useLoaderData<typeof loader>();
   const [query, setQuery] = useState('');
-  const [editing, setEditing] = useState<Registration | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const { send } = useSubmission();
+  const { editing, startEditing, stopEditing, headingRef, deleteRecord, updateOptions } =
+    useRecordEditing<Registration>({ remove: deleteRegistration, updateMessages: M.update });
   const shown = filterByMarathonTitle(registrations, query);
-
-  async function handleDelete(registration: Registration) {
-    if (!(await confirmDelete())) return;
-    const deleted = await send(() => deleteRegistration(registration._id), {
-      onDone: (result) => announceDone(DELETE_MESSAGES, result.message),
-      onFailure: (failure) => announceFailure(DELETE_MESSAGES, failure),
-    });
-    if (deleted) headingRef.current?.focus();
-  }
 
   return (
     <section className="space-y-6">
@@ -56,23 +43,16 @@ export function Component() {
       {shown.length === 0 ? (
         <p className="text-base-content/75">{isSearching(query) ? M.noMatch : M.empty}</p>
       ) : (
-        <RegistrationsTable registrations={shown} onUpdate={setEditing} onDelete={handleDelete} />
+        <RegistrationsTable registrations={shown} onUpdate={startEditing} onDelete={deleteRecord} />
       )}
 
-      <Modal open={editing !== null} title={M.updateHeading} onClose={() => setEditing(null)}>
+      <Modal open={editing !== null} title={M.updateHeading} onClose={stopEditing}>
         {editing && (
           <RegistrationEditForm
             registration={editing}
-            onCancel={() => setEditing(null)}
+            onCancel={stopEditing}
             send={(changes) => updateRegistration(editing._id, changes)}
-            options={{
-              // SPEC.md §4: the edits show in the list, which the hook reloads from the server.
-              onDone: async (result) => {
-                flushSync(() => setEditing(null));
-                await announceDone(M.update, result.message);
-              },
-              onFailure: (failure) => announceFailure(M.update, failure),
-            }}
+            options={updateOptions}
           />
         )}
       </Modal>

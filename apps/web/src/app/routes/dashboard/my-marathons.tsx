@@ -1,5 +1,3 @@
-import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Marathon } from '@stride/shared';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -15,10 +13,8 @@ import { MarathonForm } from '../../../features/marathons/components/marathon-fo
 import { MyMarathonsTable } from '../../../features/marathons/components/my-marathons-table';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../../../features/marathons/dashboard-messages';
 import { marathonToFormValues } from '../../../features/marathons/marathon-form-values';
-import { confirmDelete } from '../../../lib/alerts';
-import { DELETE_MESSAGES } from '../../../lib/record-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { announceDone, announceFailure, useSubmission } from '../../../lib/use-submission';
+import { useRecordEditing } from '../../../lib/use-record-editing';
 
 /** The signed-in organizer's own races. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,19 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Component() {
   useDocumentTitle(M.listTitle);
   const { marathons } = useLoaderData<typeof loader>();
-  const [editing, setEditing] = useState<Marathon | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const { send } = useSubmission();
-
-  async function handleDelete(marathon: Marathon) {
-    if (!(await confirmDelete())) return;
-    const deleted = await send(() => deleteMarathon(marathon._id), {
-      onDone: (result) => announceDone(DELETE_MESSAGES, result.message),
-      onFailure: (failure) => announceFailure(DELETE_MESSAGES, failure),
-    });
-    // The row and its buttons are gone: keep keyboard users on the page.
-    if (deleted) headingRef.current?.focus();
-  }
+  const { editing, startEditing, stopEditing, headingRef, deleteRecord, updateOptions } =
+    useRecordEditing<Marathon>({ remove: deleteMarathon, updateMessages: M.update });
 
   return (
     <section className="space-y-6">
@@ -57,25 +42,18 @@ export function Component() {
           </Link>
         </div>
       ) : (
-        <MyMarathonsTable marathons={marathons} onUpdate={setEditing} onDelete={handleDelete} />
+        <MyMarathonsTable marathons={marathons} onUpdate={startEditing} onDelete={deleteRecord} />
       )}
 
-      <Modal open={editing !== null} title={M.updateHeading} onClose={() => setEditing(null)}>
+      <Modal open={editing !== null} title={M.updateHeading} onClose={stopEditing}>
         {editing && (
           <MarathonForm
             initialValues={marathonToFormValues(editing)}
             submitLabel={M.updateSubmit}
             cancelLabel={M.cancel}
-            onCancel={() => setEditing(null)}
+            onCancel={stopEditing}
             send={(input) => updateMarathon(editing._id, input)}
-            options={{
-              onDone: async (result) => {
-                // Closed (and focus back on the row's button) before the alert opens over the page.
-                flushSync(() => setEditing(null));
-                await announceDone(M.update, result.message);
-              },
-              onFailure: (failure) => announceFailure(M.update, failure),
-            }}
+            options={updateOptions}
           />
         )}
       </Modal>

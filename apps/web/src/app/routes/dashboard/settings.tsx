@@ -13,9 +13,7 @@ export function Component() {
   return (
     <section className="space-y-4">
       <h1 className="text-3xl font-bold">Account Settings</h1>
-      <p className="text-base-content/80">
-        Your name and photo appear in the navigation bar and on your registrations.
-      </p>
+      <p className="text-base-content/80">Your name and photo appear in the navigation bar.</p>
       <ProfileForm user={user} />
     </section>
   );

@@ -1,0 +1,51 @@
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { confirmDelete } from './alerts';
+import { DELETE_MESSAGES, type OutcomeMessages } from './record-messages';
+import { announceDone, announceFailure, useSubmission, type SubmitOptions } from './use-submission';
+
+/**
+ * A dashboard list's own records (My Marathons, My Apply List): which one the update modal edits, and deleting
+ * after a confirmation. `updateOptions` are the modal form's outcome: closed, then the alert of `updateMessages`.
+ */
+export function useRecordEditing<T extends { _id: string }>({
+  remove,
+  updateMessages,
+}: {
+  remove: (id: string) => Promise<{ message: string }>;
+  updateMessages: OutcomeMessages;
+}) {
+  const [editing, setEditing] = useState<T | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { send } = useSubmission();
+
+  async function deleteRecord(record: T) {
+    if (!(await confirmDelete())) return;
+    const deleted = await send(() => remove(record._id), {
+      onDone: (result) => announceDone(DELETE_MESSAGES, result.message),
+      onFailure: (failure) => announceFailure(DELETE_MESSAGES, failure),
+    });
+    // The row and its buttons are gone: keep keyboard users on the page.
+    if (deleted) headingRef.current?.focus();
+  }
+
+  const updateOptions: Omit<SubmitOptions<{ message: string }>, 'fields'> = {
+    onDone: async (result) => {
+      // Closed (and focus back on the row's button) before the alert opens over the page. The edits show in
+      // the list, which the submission reloads from the server (SPEC.md §4).
+      flushSync(() => setEditing(null));
+      await announceDone(updateMessages, result.message);
+    },
+    onFailure: (failure) => announceFailure(updateMessages, failure),
+  };
+
+  return {
+    editing,
+    startEditing: setEditing,
+    stopEditing: () => setEditing(null),
+    /** The list's heading: where focus goes once a deleted row's buttons are gone. */
+    headingRef,
+    deleteRecord,
+    updateOptions,
+  };
+}
