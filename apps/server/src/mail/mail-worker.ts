@@ -3,9 +3,10 @@ import type { MailWorkerSettings } from '../config.js';
 import type { MailContext } from './mail-payloads.js';
 import type { MailTransport } from './mail-transport.js';
 import type { ClaimedMail, OutboxQueue } from './outbox.repository.js';
+import type { renderMail as RenderMail } from './render-mail.js';
 
 /** The renderer (React's server renderer and the templates, ~20 MB) is loaded with the first mail, not at start. */
-let renderer: Promise<typeof import('./render-mail.js')> | undefined;
+let renderer: Promise<{ renderMail: typeof RenderMail }> | undefined;
 const loadRenderer = () => (renderer ??= import('./render-mail.js'));
 
 /** While requests are busy, the worker waits this long at most before it sends its next batch anyway. */
