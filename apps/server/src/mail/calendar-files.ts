@@ -1,7 +1,7 @@
 import type { CalendarFile } from '../lib/calendar-reply.js';
-import { buildRaceCalendar, raceCalendarUid, registrationCalendarUid } from './calendar.js';
+import { buildRaceCalendar, buildRegistrationCalendar, raceCalendarUid } from './calendar.js';
 import { mailLinks } from './mail-links.js';
-import type { RaceFacts } from './mail-payloads.js';
+import type { RaceFacts, RegistrationFacts } from './mail-payloads.js';
 
 /** A file name made of the race's title: ASCII letters and digits, for every browser and mail program. */
 function calendarFilename(title: string): string {
@@ -16,7 +16,6 @@ function calendarFilename(title: string): string {
 
 /** The downloadable calendar entries: the race's own, and a runner's for their registration (its own UID). */
 export function createCalendarFiles(publicUrl: string) {
-  const raceUrl = (raceId: string) => mailLinks.racePage(publicUrl, raceId);
   return {
     race: (race: RaceFacts): CalendarFile => ({
       filename: calendarFilename(race.title),
@@ -24,17 +23,12 @@ export function createCalendarFiles(publicUrl: string) {
         race,
         uid: raceCalendarUid(race.id, publicUrl),
         method: 'PUBLISH',
-        raceUrl: raceUrl(race.id),
+        raceUrl: mailLinks.racePage(publicUrl, race.id),
       }),
     }),
-    registration: (race: RaceFacts, registrationId: string): CalendarFile => ({
+    registration: (race: RaceFacts, registration: RegistrationFacts): CalendarFile => ({
       filename: calendarFilename(race.title),
-      content: buildRaceCalendar({
-        race,
-        uid: registrationCalendarUid(registrationId, publicUrl),
-        method: 'PUBLISH',
-        raceUrl: raceUrl(race.id),
-      }),
+      content: buildRegistrationCalendar({ race, registration }, 'PUBLISH', publicUrl),
     }),
   };
 }

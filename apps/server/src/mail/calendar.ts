@@ -1,6 +1,7 @@
 import { getRaceEndDate } from '@stride/shared';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import type { MailAttachment, RaceFacts } from './mail-payloads.js';
+import { mailLinks } from './mail-links.js';
+import type { MailAttachment, RaceFacts, RegistrationFacts } from './mail-payloads.js';
 
 export type CalendarMethod = 'PUBLISH' | 'CANCEL';
 
@@ -46,6 +47,24 @@ export function buildRaceCalendar({ race, uid, method, raceUrl, description }: R
     status: isCancellation ? ICalEventStatus.CANCELLED : null,
   });
   return calendar.toString();
+}
+
+/**
+ * The runner's own entry for the race, one UID per registration: every mail about the registration and the My
+ * Apply List download publish or remove the same entry.
+ */
+export function buildRegistrationCalendar(
+  { race, registration }: { race: RaceFacts; registration: RegistrationFacts },
+  method: CalendarMethod,
+  publicUrl: string,
+): string {
+  return buildRaceCalendar({
+    race,
+    uid: registrationCalendarUid(registration.id, publicUrl),
+    method,
+    raceUrl: mailLinks.racePage(publicUrl, race.id),
+    description: `${race.distance} race. Registered as ${registration.firstName} ${registration.lastName} (registration ${registration.id}).`,
+  });
 }
 
 export const RACE_CALENDAR_FILENAME = 'race.ics';

@@ -1,14 +1,7 @@
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ReactElement } from 'react';
-import {
-  buildRaceCalendar,
-  calendarAttachment,
-  registrationCalendarUid,
-  type CalendarMethod,
-} from './calendar.js';
-import { mailLinks } from './mail-links.js';
+import { buildRegistrationCalendar, calendarAttachment, type CalendarMethod } from './calendar.js';
 import type {
-  MailAttachment,
   MailContext,
   MailPayload,
   RaceFacts,
@@ -124,21 +117,6 @@ function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
   }
 }
 
-/** The runner's own calendar entry for the race: each mail about their registration publishes or removes it. */
-function registrationCalendarFile(
-  { method, race, registration }: NonNullable<MailDraft['calendar']>,
-  publicUrl: string,
-): MailAttachment {
-  const calendar = buildRaceCalendar({
-    race,
-    uid: registrationCalendarUid(registration.id, publicUrl),
-    method,
-    raceUrl: mailLinks.racePage(publicUrl, race.id),
-    description: `${race.distance} race. Registered as ${registration.firstName} ${registration.lastName} (registration ${registration.id}).`,
-  });
-  return calendarAttachment(calendar, method);
-}
-
 export async function renderMail(payload: MailPayload, { publicUrl }: MailContext): Promise<RenderedMail> {
   const { subject, body, calendar } = draftOf(payload, publicUrl);
   const html = await render(body);
@@ -146,6 +124,8 @@ export async function renderMail(payload: MailPayload, { publicUrl }: MailContex
     subject,
     html,
     text: toPlainText(html, plainTextOptions),
-    attachments: calendar ? [registrationCalendarFile(calendar, publicUrl)] : [],
+    attachments: calendar
+      ? [calendarAttachment(buildRegistrationCalendar(calendar, calendar.method, publicUrl), calendar.method)]
+      : [],
   };
 }

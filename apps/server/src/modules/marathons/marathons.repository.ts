@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { CreateMarathon, Marathon, MarathonSort, UpdateMarathon } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
+import type { RaceFacts } from '../../mail/mail-payloads.js';
 
 /** What a calendar entry or a mail says of a race. */
 const calendarFactColumns = {
@@ -12,6 +13,14 @@ const calendarFactColumns = {
   distance: marathons.distance,
   calendarSequence: marathons.calendarSequence,
 };
+
+/** A race as mails and calendar files describe it (`calendarFactColumns`, the start as ISO 8601). */
+export function toRaceFacts(race: {
+  [K in keyof typeof calendarFactColumns]: (typeof calendarFactColumns)[K]['_']['data'];
+}): RaceFacts {
+  const { id, title, startDate, location, distance, calendarSequence } = race;
+  return { id, title, startDate: startDate.toISOString(), location, distance, calendarSequence };
+}
 
 const marathonColumns = {
   id: marathons.id,
@@ -209,7 +218,7 @@ export function createMarathonsRepository(db: Executor) {
     /** The race's calendar facts, as stored now. */
     async findCalendarFacts(id: string) {
       const [row] = await db.select(calendarFactColumns).from(marathons).where(eq(marathons.id, id));
-      return row ? { ...row, startDate: row.startDate.toISOString() } : null;
+      return row ? toRaceFacts(row) : null;
     },
 
     /** The runners registered for the race: whose lists show its title and date. */

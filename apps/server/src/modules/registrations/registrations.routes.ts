@@ -83,7 +83,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = await request.requireUser();
       const { race, registration } = await reads.ownCalendarFacts(user.id, request.params.id);
-      return sendCalendar(reply, calendars.registration(race, registration.id));
+      return sendCalendar(reply, calendars.registration(race, registration));
     },
   );
 
