@@ -27,9 +27,13 @@ try {
       insert into users (id, name, email, email_verified, created_at, updated_at)
       select ${randomUUID()} || '-' || n, 'Runner ' || n, 'runner-' || n || '@fanout.test', false, now(), now()
       from generate_series(1, ${registrants}) as n
-      returning id)
-    insert into registrations (marathon_id, user_id, first_name, last_name, contact, info)
-    select ${race._id}, id, 'First', 'Last', '+1 555 0100', '' from runners`);
+      returning id), entered as (
+    insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, bib)
+    select ${race._id}, id, 'First', 'Last', '+1 555 0100', '', row_number() over () from runners
+    returning 1)
+    update marathons set total_registration_count = (select count(*) from entered),
+      bibs_issued = (select count(*) from entered)
+    where id = ${race._id}`);
   console.log(
     `${registrants} registrants seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`,
   );

@@ -14,6 +14,7 @@ import { createMarathonsService } from './modules/marathons/marathons.service.js
 import { createRegistrationReads } from './modules/registrations/registrations.reads.js';
 import { createRegistrationsRepository } from './modules/registrations/registrations.repository.js';
 import { createRegistrationsService } from './modules/registrations/registrations.service.js';
+import { createWaitlistRepository } from './modules/registrations/waitlist.repository.js';
 
 export type ContainerOptions = {
   /** Whether requests are keeping the server busy: background work gives way to them. */
@@ -66,10 +67,14 @@ export function createContainer({ config, database, log, mailTransport, isBusy }
       },
     },
     marathons: {
-      service: createMarathonsService({ unitOfWork, outbox }),
+      service: createMarathonsService({
+        unitOfWork,
+        outbox,
+        fillPlaces: (tx, raceId) => createWaitlistRepository(tx).fillPlaces(raceId),
+      }),
       reads: createMarathonReads({
         repository: marathonsRepository,
-        runnerEntries: { findRegistrationId: registrationsRepository.findIdByRaceAndRunner },
+        runnerEntries: { findEntry: registrationsRepository.findEntry },
         changes,
         readCache: config.readCache,
       }),

@@ -28,3 +28,10 @@ export type MarathonSort = (typeof MARATHON_SORTS)[number];
 
 /** Races per page of a list: the default, and the most a client may ask for. */
 export const PAGE_LIMITS = { default: 12, max: 100 } as const;
+
+/** A race's field limit (issue 12): a whole number of runners in this range, or no limit (null). */
+export const CAPACITY_LIMITS = { min: 1, max: 100_000 } as const;
+
+/** Where a runner's entry in a race stands: holding a place (with a bib) or in line for one. */
+export const REGISTRATION_STATUSES = ['registered', 'waitlisted'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getRaceEndDate, isRegistrationOpen, secondsUntil } from './rules.js';
+import { getRaceEndDate, isRegistrationOpen, isSoldOut, secondsUntil } from './rules.js';
 
 describe('isRegistrationOpen', () => {
   const window = { startRegDate: '2026-05-01T00:00:00.000Z', endRegDate: '2026-05-31T00:00:00.000Z' };
@@ -41,5 +41,13 @@ describe('getRaceEndDate', () => {
     ['3k', '2027-05-01T10:00:00.000Z'],
   ] as const)('ends a %s race after its expected duration', (distance, end) => {
     expect(getRaceEndDate(new Date('2027-05-01T09:00:00Z'), distance).toISOString()).toBe(end);
+  });
+});
+
+describe('isSoldOut', () => {
+  it('is true only for a limited race with no place left', () => {
+    expect(isSoldOut({ placesLeft: 0 })).toBe(true);
+    expect(isSoldOut({ placesLeft: 1 })).toBe(false);
+    expect(isSoldOut({ placesLeft: null })).toBe(false);
   });
 });

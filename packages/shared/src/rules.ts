@@ -32,3 +32,9 @@ export const EXPECTED_DURATION_HOURS: Readonly<Record<Distance, number>> = { '25
 export function getRaceEndDate(start: Date, distance: Distance): Date {
   return new Date(start.getTime() + EXPECTED_DURATION_HOURS[distance] * HOUR_MS);
 }
+
+/**
+ * A limited race with no place left: new runners can only join its waitlist. Here, without zod, so the race
+ * cards can ask it cheaply (`placesLeft` is null for a race without a limit).
+ */
+export const isSoldOut = (marathon: { placesLeft: number | null }) => marathon.placesLeft === 0;

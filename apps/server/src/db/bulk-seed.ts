@@ -67,6 +67,7 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
   });
 
   // Registrations skewed to popular races; duplicates of a (race, runner) pair are skipped, so top up until exact.
+  // Each round numbers its bibs on from the race's highest: a skipped duplicate leaves a gap, never a repeat.
   const target = before + options.registrations;
   for (let attempt = 0; attempt < 20; attempt++) {
     const missing = target - (await countRegistrations(db));
@@ -80,8 +81,10 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
                'seed-' || ${runId} || '-' || (1 + floor(random() * ${options.users}::int)::int) as user_id
         from generate_series(1, ${Math.ceil(missing * 1.05) + 10}::int)
       )
-      insert into registrations (marathon_id, user_id, first_name, last_name, contact, info)
-      select race.id, pick.user_id, 'Seed', 'Runner', '+1 555 0100', ''
+      insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, bib)
+      select race.id, pick.user_id, 'Seed', 'Runner', '+1 555 0100', '',
+        coalesce((select max(bib) from registrations r where r.marathon_id = race.id), 0)
+          + row_number() over (partition by race.id)
       from pick join race on race.n = pick.race_n
       on conflict (marathon_id, user_id) do nothing`);
   }
@@ -92,8 +95,9 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
       order by r.created_at desc, r.id desc
       limit greatest(0, (select count(*) from registrations) - ${target}::int))`);
   await db.execute(sql`
-    update marathons m set total_registration_count = coalesce(c.n, 0)
-    from marathons m2 left join (select marathon_id, count(*)::int as n from registrations group by marathon_id) c
+    update marathons m set total_registration_count = coalesce(c.n, 0), bibs_issued = coalesce(c.last_bib, 0)
+    from marathons m2 left join (
+      select marathon_id, count(*)::int as n, max(bib) as last_bib from registrations group by marathon_id) c
       on c.marathon_id = m2.id
     where m.id = m2.id and m.creator_id like ${`seed-${runId}-%`}`);
 

@@ -23,10 +23,21 @@ export type RegistrationFacts = {
   lastName: string;
   contact: string;
   info: string;
+  /** The runner's bib number once they hold a place (absent in mails queued before bibs existed). */
+  bib?: number | null;
 };
 
 export type MailPayload =
   | { kind: 'registration-confirmed'; race: RaceFacts; registration: RegistrationFacts }
+  /** The race was full: the runner is in line, `waitlistPosition` (1 = next) when they joined. */
+  | {
+      kind: 'waitlist-joined';
+      race: RaceFacts;
+      registration: RegistrationFacts;
+      waitlistPosition: number;
+    }
+  /** A place opened up and went to this runner from the waitlist: they are registered, with a bib. */
+  | { kind: 'registration-promoted'; race: RaceFacts; registration: RegistrationFacts }
   | { kind: 'registration-updated'; race: RaceFacts; registration: RegistrationFacts }
   | { kind: 'registration-cancelled'; race: RaceFacts; registration: RegistrationFacts }
   | {

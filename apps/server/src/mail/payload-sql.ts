@@ -14,5 +14,5 @@ export const raceFactsJson = (table: string): SQL =>
 export const registrationFactsJson = (table: string): SQL =>
   sql.raw(
     `jsonb_build_object('id', ${table}.id, 'firstName', ${table}.first_name, 'lastName', ${table}.last_name, ` +
-      `'contact', ${table}.contact, 'info', ${table}.info)`,
+      `'contact', ${table}.contact, 'info', ${table}.info, 'bib', ${table}.bib)`,
   );

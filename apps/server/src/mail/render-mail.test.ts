@@ -30,6 +30,12 @@ const resetUrl = `${publicUrl}/reset-password/token-1?callbackURL=%2Flogin&lang=
 
 const payloads: { [K in MailKind]: Extract<MailPayload, { kind: K }> } = {
   'registration-confirmed': { kind: 'registration-confirmed', race, registration },
+  'waitlist-joined': { kind: 'waitlist-joined', race, registration, waitlistPosition: 4 },
+  'registration-promoted': {
+    kind: 'registration-promoted',
+    race,
+    registration: { ...registration, bib: 123 },
+  },
   'registration-updated': { kind: 'registration-updated', race, registration },
   'registration-cancelled': { kind: 'registration-cancelled', race, registration },
   'race-changed': {
@@ -60,6 +66,14 @@ const expectations: { [K in MailKind]: { subject: string; shows: string[] } } = 
       registration.id,
       raceDate,
     ],
+  },
+  'waitlist-joined': {
+    subject: `You're on the waitlist: ${subjectTitle}`,
+    shows: [longTitle, race.location, registration.firstName, registration.id, raceDate, 'number 4'],
+  },
+  'registration-promoted': {
+    subject: "A place opened up: you're registered",
+    shows: [longTitle, race.location, registration.firstName, registration.id, raceDate, 'Bib number'],
   },
   'registration-updated': {
     subject: `Registration updated: ${subjectTitle}`,
@@ -175,6 +189,15 @@ describe('renderMail: registration-confirmed', () => {
     );
   });
 
+  it('gives the bib number once the runner holds one', async () => {
+    const { text } = await renderMail(
+      { ...payloads['registration-confirmed'], registration: { ...registration, bib: 57 } },
+      context,
+    );
+
+    expect(text).toContain('Bib number: 57\n');
+  });
+
   it('says so when the runner left no additional info', async () => {
     const { text } = await renderMail(
       { ...payloads['registration-confirmed'], registration: { ...registration, info: '' } },
@@ -188,6 +211,7 @@ describe('renderMail: registration-confirmed', () => {
 describe('renderMail: calendar attachments', () => {
   it.each([
     ['registration-confirmed', 'PUBLISH', 2, null],
+    ['registration-promoted', 'PUBLISH', 2, null],
     ['registration-updated', 'PUBLISH', 2, null],
     ['race-changed', 'PUBLISH', 2, null],
     ['registration-cancelled', 'CANCEL', 3, 'CANCELLED'],
@@ -209,8 +233,8 @@ describe('renderMail: calendar attachments', () => {
     });
   });
 
-  it('password-reset has none', async () => {
-    expect((await renderMail(payloads['password-reset'], context)).attachments).toEqual([]);
+  it.each(['password-reset', 'waitlist-joined'] as const)('%s has none', async (kind) => {
+    expect((await renderMail(payloads[kind], context)).attachments).toEqual([]);
   });
 });
 

@@ -13,6 +13,8 @@ import { RaceCancelledMail } from './templates/race-cancelled.js';
 import { RaceChangedMail } from './templates/race-changed.js';
 import { RegistrationCancelledMail } from './templates/registration-cancelled.js';
 import { RegistrationConfirmedMail } from './templates/registration-confirmed.js';
+import { RegistrationPromotedMail } from './templates/registration-promoted.js';
+import { WaitlistJoinedMail } from './templates/waitlist-joined.js';
 import { RegistrationUpdatedMail } from './templates/registration-updated.js';
 
 const SUBJECT_TITLE_MAX_LENGTH = 60;
@@ -74,6 +76,21 @@ function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
       return {
         subject: `You're registered: ${shortenTitle(race.title)}`,
         body: createElement(RegistrationConfirmedMail, { race, registration, publicUrl }),
+        calendar: { method: 'PUBLISH', race, registration },
+      };
+    }
+    case 'waitlist-joined': {
+      const { race, registration, waitlistPosition } = payload;
+      return {
+        subject: `You're on the waitlist: ${shortenTitle(race.title)}`,
+        body: createElement(WaitlistJoinedMail, { race, registration, waitlistPosition, publicUrl }),
+      };
+    }
+    case 'registration-promoted': {
+      const { race, registration } = payload;
+      return {
+        subject: "A place opened up: you're registered",
+        body: createElement(RegistrationPromotedMail, { race, registration, publicUrl }),
         calendar: { method: 'PUBLISH', race, registration },
       };
     }

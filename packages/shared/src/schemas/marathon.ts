@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DISTANCES, MARATHON_SORTS, PAGE_LIMITS } from '../constants.js';
+import { CAPACITY_LIMITS, DISTANCES, MARATHON_SORTS, PAGE_LIMITS } from '../constants.js';
 import { imageUrl, requiredDate, requiredText } from './fields.js';
+import { registrationEntrySchema } from './registration.js';
 
 export const MARATHON_LIMITS = { title: 120, location: 120, description: 5000 } as const;
 
@@ -14,9 +15,25 @@ export const MARATHON_FIELD_LABELS = {
   distance: 'Running Distance',
   description: 'Marathon Description',
   image: 'Marathon Image URL',
+  capacity: 'Participant Limit',
 } as const;
 
 const L = MARATHON_FIELD_LABELS;
+
+const CAPACITY_MESSAGE = `${L.capacity} must be a whole number from ${CAPACITY_LIMITS.min} to ${CAPACITY_LIMITS.max}, or empty for no limit`;
+
+/** The field limit: a whole number of runners, or null for none. Left out, it stays as it is (none on add). */
+const capacityField = z
+  .number({ error: CAPACITY_MESSAGE })
+  .int(CAPACITY_MESSAGE)
+  .min(CAPACITY_LIMITS.min, CAPACITY_MESSAGE)
+  .max(CAPACITY_LIMITS.max, CAPACITY_MESSAGE)
+  .nullable()
+  .optional();
+
+/** The 409 when an organizer sets the limit below the runners who already hold a place. */
+export const capacityBelowRegisteredMessage = (registered: number) =>
+  `${L.capacity} cannot be lower than the ${registered} runners already registered`;
 
 const marathonFields = {
   title: requiredText(L.title, MARATHON_LIMITS.title),
@@ -27,6 +44,7 @@ const marathonFields = {
   distance: z.enum(DISTANCES, { error: `${L.distance} must be one of ${DISTANCES.join(', ')}` }),
   description: requiredText(L.description, MARATHON_LIMITS.description),
   image: imageUrl(L.image),
+  capacity: capacityField,
 };
 
 export type MarathonDates = { startRegDate: Date; endRegDate: Date; startDate: Date };
@@ -78,7 +96,14 @@ export const marathonSchema = z.object({
   description: z.string(),
   image: z.string(),
   email: z.string(),
+  /** Registered runners (holding a place); waitlisted entries are counted in `waitlistCount`. */
   totalRegistrationCount: z.number().int(),
+  /** The field limit, or null when the race has none. */
+  capacity: z.number().int().nullable(),
+  /** Places still free (`capacity - totalRegistrationCount`), or null when the race has no limit. */
+  placesLeft: z.number().int().nullable(),
+  /** Runners in line for a place. */
+  waitlistCount: z.number().int(),
 });
 export type Marathon = z.infer<typeof marathonSchema>;
 
@@ -88,7 +113,7 @@ export const marathonDetailsQuerySchema = z.object({
 });
 export const marathonDetailsSchema = marathonSchema.extend({
   /** Present when asked for: the signed-in runner's registration for this race, or null. */
-  myRegistration: z.object({ _id: z.string() }).nullable().optional(),
+  myRegistration: registrationEntrySchema.nullable().optional(),
 });
 export type MarathonDetails = z.infer<typeof marathonDetailsSchema>;
 

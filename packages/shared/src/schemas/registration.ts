@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRATION_STATUSES } from '../constants.js';
 import { ifValidSoFar, plainText, requiredText } from './fields.js';
 
 export const REGISTRATION_LIMITS = { name: 60, info: 1000, contactMin: 7, contactMax: 20 } as const;
@@ -38,10 +39,14 @@ const registrationFields = {
     .transform((value) => value ?? ''),
 };
 
-/** POST /api/registrations. email, marathonTitle, marathonDate and timestamp come from the server, not the body. */
+/**
+ * POST /api/registrations. email, marathonTitle, marathonDate and timestamp come from the server, not the body.
+ * `waitlist: true` asks for a place in line when the race is full (ignored while it has places).
+ */
 export const createRegistrationSchema = z.object({
   marathonId: z.string({ error: 'marathonId is required' }).trim().min(1, 'marathonId is required'),
   ...registrationFields,
+  waitlist: z.boolean({ error: 'waitlist must be true or false' }).optional(),
 });
 export type CreateRegistrationInput = z.input<typeof createRegistrationSchema>;
 export type CreateRegistration = z.output<typeof createRegistrationSchema>;
@@ -62,5 +67,19 @@ export const registrationSchema = z.object({
   contact: z.string(),
   info: z.string(),
   timestamp: z.iso.datetime(),
+  status: z.enum(REGISTRATION_STATUSES),
+  /** The runner's bib number in this race; null while waitlisted. */
+  bib: z.number().int().nullable(),
+  /** The place in line (1 = next to get a place); null when registered. */
+  waitlistPosition: z.number().int().nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
+
+/** Where the runner's entry stands in its race: the part of a registration the race's page shows. */
+export const registrationEntrySchema = registrationSchema.pick({
+  _id: true,
+  status: true,
+  bib: true,
+  waitlistPosition: true,
+});
+export type RegistrationEntry = z.infer<typeof registrationEntrySchema>;

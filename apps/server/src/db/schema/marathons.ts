@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { DISTANCES } from '@stride/shared';
+import { CAPACITY_LIMITS, DISTANCES } from '@stride/shared';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 
@@ -20,7 +20,14 @@ export const marathons = pgTable(
     creatorId: text('creator_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Registered runners: those holding a place (and a bib). */
     totalRegistrationCount: integer('total_registration_count').notNull().default(0),
+    /** The field limit, or null for none. */
+    capacity: integer('capacity'),
+    /** Runners in line for a place. */
+    waitlistCount: integer('waitlist_count').notNull().default(0),
+    /** The last bib number given in this race: the next runner to get a place gets this + 1, never a used one. */
+    bibsIssued: integer('bibs_issued').notNull().default(0),
     /** Raised when the start date or location changes: the SEQUENCE of the race's calendar entries. */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
     ...timestamps,
@@ -41,5 +48,14 @@ export const marathons = pgTable(
       sql`${table.distance} in (${sql.raw(DISTANCES.map((d) => `'${d}'`).join(', '))})`,
     ),
     check('marathons_registration_count_check', sql`${table.totalRegistrationCount} >= 0`),
+    check('marathons_waitlist_count_check', sql`${table.waitlistCount} >= 0`),
+    check(
+      'marathons_capacity_check',
+      sql`${table.capacity} between ${sql.raw(String(CAPACITY_LIMITS.min))} and ${sql.raw(String(CAPACITY_LIMITS.max))}`,
+    ),
+    check(
+      'marathons_within_capacity_check',
+      sql`${table.capacity} is null or ${table.totalRegistrationCount} <= ${table.capacity}`,
+    ),
   ],
 );

@@ -1,7 +1,15 @@
-import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgSequence, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { REGISTRATION_STATUSES } from '@stride/shared';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 import { marathons } from './marathons.js';
+
+/**
+ * The order runners join waitlists in. Taken while the race's row is locked, so within a race it follows the
+ * order in which entries were accepted; a runner's place in line is their rank among the race's waitlisted.
+ */
+export const waitlistSequence = pgSequence('registrations_waitlist_seq');
 
 /**
  * A runner's entry in a race (SPEC.md §3). The registrant's email and the race's
@@ -21,11 +29,26 @@ export const registrations = pgTable(
     lastName: text('last_name').notNull(),
     contact: text('contact').notNull(),
     info: text('info').notNull().default(''),
+    status: text('status', { enum: REGISTRATION_STATUSES }).notNull().default('registered'),
+    /** The runner's number in the race, given when they get a place; null while waitlisted. */
+    bib: integer('bib'),
+    /** The runner's turn in the race's waitlist (from {@link waitlistSequence}); null once registered. */
+    waitlistSeq: bigint('waitlist_seq', { mode: 'number' }),
     // created_at is SPEC.md's `timestamp`: when the runner registered.
     ...timestamps,
   },
   (table) => [
     unique('registrations_marathon_user_unique').on(table.marathonId, table.userId),
     index('registrations_user_id_idx').on(table.userId, table.createdAt, table.id),
+    unique('registrations_marathon_bib_unique').on(table.marathonId, table.bib),
+    // The race's line in order: who is next, and a runner's place in it (a count of the entries before theirs).
+    index('registrations_waitlist_idx')
+      .on(table.marathonId, table.waitlistSeq)
+      .where(sql`${table.status} = 'waitlisted'`),
+    check(
+      'registrations_status_check',
+      sql`(${table.status} = 'registered' and ${table.bib} is not null and ${table.waitlistSeq} is null)
+        or (${table.status} = 'waitlisted' and ${table.bib} is null and ${table.waitlistSeq} is not null)`,
+    ),
   ],
 );

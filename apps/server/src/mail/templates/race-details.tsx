@@ -40,6 +40,7 @@ export function RegistrationFactList({ registration }: { registration: Registrat
       <SectionHeading>Your registration</SectionHeading>
       <FactList
         facts={[
+          ...(registration.bib != null ? [['Bib number', String(registration.bib)] as [string, string]] : []),
           ['Name', `${registration.firstName} ${registration.lastName}`],
           ['Contact', registration.contact],
           ['Additional info', registration.info || '(none)'],

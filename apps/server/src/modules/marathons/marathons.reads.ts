@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { FEATURED_MARATHONS_LIMIT, marathonSchema } from '@stride/shared';
+import { FEATURED_MARATHONS_LIMIT, marathonSchema, type RegistrationEntry } from '@stride/shared';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { createReadThroughCache } from '../../lib/expiring-cache.js';
 import { sendSerializedJson, serializeJson, type SerializedJson } from '../../lib/serialized-json.js';
@@ -25,8 +25,8 @@ export type PublicRead = { body: SerializedJson<unknown>; total?: number };
 
 /** What the marathons module needs to know of registrations (a port the composition root wires). */
 export type RunnerEntries = {
-  /** The runner's registration for the race, or null. */
-  findRegistrationId: (raceId: string, runnerId: string) => Promise<string | null>;
+  /** The runner's entry in the race and where it stands, or null. */
+  findEntry: (raceId: string, runnerId: string) => Promise<RegistrationEntry | null>;
 };
 
 /**
@@ -82,11 +82,8 @@ export function createMarathonReads({
 
     /** The race as {@link race} has it, with `myRegistration`: the runner's entry for it, or null. */
     async raceWithMyRegistration(id: string, runnerId: string): Promise<PublicRead> {
-      const [{ body }, registrationId] = await Promise.all([
-        race(id),
-        runnerEntries.findRegistrationId(id, runnerId),
-      ]);
-      const myRegistration = JSON.stringify(registrationId === null ? null : { _id: registrationId });
+      const [{ body }, entry] = await Promise.all([race(id), runnerEntries.findEntry(id, runnerId)]);
+      const myRegistration = JSON.stringify(entry);
       // The kept body with one more field: `{…}` → `{…,"myRegistration":…}`.
       return { body: `${body.slice(0, -1)},"myRegistration":${myRegistration}}` };
     },

@@ -36,11 +36,13 @@ const marathonColumns = {
   creatorId: marathons.creatorId,
   email: users.email,
   totalRegistrationCount: marathons.totalRegistrationCount,
+  capacity: marathons.capacity,
+  waitlistCount: marathons.waitlistCount,
 };
 
 type MarathonRow = {
-  [K in keyof typeof marathonColumns]: (typeof marathonColumns)[K]['_']['data'];
-};
+  [K in Exclude<keyof typeof marathonColumns, 'capacity'>]: (typeof marathonColumns)[K]['_']['data'];
+} & { capacity: number | null };
 
 /** A row in the API's shape (SPEC.md §3): `_id`, ISO dates, the creator's email. */
 export function toMarathon(row: MarathonRow): Marathon {
@@ -57,6 +59,9 @@ export function toMarathon(row: MarathonRow): Marathon {
     image: row.image,
     email: row.email,
     totalRegistrationCount: row.totalRegistrationCount,
+    capacity: row.capacity,
+    placesLeft: row.capacity === null ? null : row.capacity - row.totalRegistrationCount,
+    waitlistCount: row.waitlistCount,
   };
 }
 
@@ -176,6 +181,7 @@ export function createMarathonsRepository(db: Executor) {
           creatorId: marathons.creatorId,
           startRegDate: marathons.startRegDate,
           endRegDate: marathons.endRegDate,
+          totalRegistrationCount: marathons.totalRegistrationCount,
         })
         .from(marathons)
         .where(eq(marathons.id, id))

@@ -64,6 +64,9 @@ describe('POST /api/add-marathon', () => {
       image: '/images/marathons/poster-1.svg',
       email: owner.user.email,
       totalRegistrationCount: 0,
+      capacity: null,
+      placesLeft: null,
+      waitlistCount: 0,
     });
     expect(Math.abs(Date.parse(created.createdAt) - Date.now())).toBeLessThan(60 * SECOND_MS);
     expect(await getMarathon(main.current.app, created._id)).toEqual(created);
@@ -258,7 +261,7 @@ describe('GET /api/marathons/:id', () => {
       expect(registered.json()).toEqual({
         ...race,
         totalRegistrationCount: 1,
-        myRegistration: { _id: registration._id },
+        myRegistration: { _id: registration._id, status: 'registered', bib: 1, waitlistPosition: null },
       });
       expect(notRegistered.json()).toEqual({ ...race, totalRegistrationCount: 1, myRegistration: null });
     });

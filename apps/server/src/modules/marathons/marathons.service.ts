@@ -1,4 +1,5 @@
 import {
+  capacityBelowRegisteredMessage,
   findMarathonDateProblems,
   type CreateMarathon,
   type Marathon,
@@ -30,6 +31,11 @@ export type MarathonsServiceDependencies = {
   unitOfWork: UnitOfWork;
   /** Tells every registrant when their race moves or is cancelled, in the transaction of the change. */
   outbox: Pick<OutboxWriter, 'enqueueForRegistrants'>;
+  /**
+   * Gives the race's free places to its waitlist, in order, on the caller's transaction (the race locked);
+   * returns who was promoted. A port to the registrations module, wired by the composition root.
+   */
+  fillPlaces: (tx: Executor, raceId: string) => Promise<ReadonlyArray<{ runnerId: string }>>;
   /** The repository on a transaction or on the database. */
   repositoryOn?: (executor: Executor) => MarathonsRepository;
 };
@@ -38,6 +44,7 @@ export type MarathonsServiceDependencies = {
 export function createMarathonsService({
   unitOfWork,
   outbox,
+  fillPlaces,
   repositoryOn = createMarathonsRepository,
 }: MarathonsServiceDependencies) {
   /** Runs `change` in a transaction with the race locked, once it is known to exist and be the actor's. */
@@ -87,6 +94,13 @@ export function createMarathonsService({
           if (dateProblems.length > 0) {
             throw new AppError('VALIDATION_FAILED', dateProblems[0]!.message, dateProblems);
           }
+          if (
+            changes.capacity !== undefined &&
+            changes.capacity !== null &&
+            changes.capacity < current.totalRegistrationCount
+          ) {
+            throw new AppError('CONFLICT', capacityBelowRegisteredMessage(current.totalRegistrationCount));
+          }
           const moved =
             (changes.startDate !== undefined &&
               changes.startDate.getTime() !== current.startDate.getTime()) ||
@@ -106,6 +120,10 @@ export function createMarathonsService({
               record({ kind: 'mail-queued' });
             }
           }
+          // More places (or none to count) go to the waitlist, in order, each runner mailed.
+          const promoted = changes.capacity !== undefined ? await fillPlaces(tx, id) : [];
+          for (const { runnerId } of promoted) record({ kind: 'registration', raceId: id, runnerId });
+          if (promoted.length > 0) record({ kind: 'mail-queued' });
           // Runners' lists show each race's title and start date.
           const listsChange = changes.title !== undefined || changes.startDate !== undefined;
           record({

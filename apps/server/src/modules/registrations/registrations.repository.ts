@@ -1,13 +1,36 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CreateRegistration, Registration, UpdateRegistration } from '@stride/shared';
+import type {
+  CreateRegistration,
+  Registration,
+  RegistrationEntry,
+  RegistrationStatus,
+  UpdateRegistration,
+} from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
-import { isForeignKeyViolation } from '../../db/errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
 import type { RaceFacts, RegistrationFacts } from '../../mail/mail-payloads.js';
 import { raceFactsJson, registrationFactsJson } from '../../mail/payload-sql.js';
 
-const registrationColumns = {
+/**
+ * A waitlisted entry's place in line: 1 + the race's waitlisted entries that joined before it (an index-only
+ * count on registrations_waitlist_idx); null for a registered runner. Positions close up as the line moves.
+ */
+// Qualified by hand: Drizzle leaves columns unqualified in a one-table select, where they would name `ahead`'s.
+const waitlistPosition = sql<number | null>`case when registrations.status = 'waitlisted' then (
+  select count(*)::int from registrations as ahead
+  where ahead.marathon_id = registrations.marathon_id and ahead.status = 'waitlisted'
+    and ahead.waitlist_seq <= registrations.waitlist_seq) end`;
+
+const entryColumns = {
   id: registrations.id,
+  status: registrations.status,
+  bib: registrations.bib,
+  waitlistPosition,
+};
+
+const registrationColumns = {
+  ...entryColumns,
   userId: registrations.userId,
   email: users.email,
   marathonId: registrations.marathonId,
@@ -21,13 +44,26 @@ const registrationColumns = {
 };
 
 type RegistrationRow = {
-  [K in keyof typeof registrationColumns]: (typeof registrationColumns)[K]['_']['data'];
+  id: string;
+  userId: string;
+  email: string;
+  marathonId: string;
+  marathonTitle: string;
+  marathonDate: Date;
+  firstName: string;
+  lastName: string;
+  contact: string;
+  info: string;
+  createdAt: Date;
+  status: RegistrationStatus;
+  bib: number | null;
+  waitlistPosition: number | null;
 };
 
 /** A row in the API's shape (SPEC.md §3): the race's title and start date and the runner's email joined in. */
 export function toRegistration(row: RegistrationRow): Registration {
   return {
-    _id: row.id,
+    ...toEntry(row),
     email: row.email,
     marathonId: row.marathonId,
     marathonTitle: row.marathonTitle,
@@ -40,21 +76,42 @@ export function toRegistration(row: RegistrationRow): Registration {
   };
 }
 
+/** Where an entry stands: registered with a bib, or waitlisted at a place in line. */
+function toEntry(row: {
+  id: string;
+  status: RegistrationStatus;
+  bib: number | null;
+  waitlistPosition: number | null;
+}): RegistrationEntry {
+  return { _id: row.id, status: row.status, bib: row.bib, waitlistPosition: row.waitlistPosition };
+}
+
 type RegisterRow = {
   title: string;
   start_date: Date | string;
   start_reg_date: Date | string;
   end_reg_date: Date | string;
   is_open: boolean;
+  has_place: boolean;
+  already: boolean;
   id: string | null;
   created_at: Date | string | null;
+  status: RegistrationStatus | null;
+  bib: number | null;
+  waitlist_position: number | null;
 };
 
 /** How an attempt to register ended. */
 export type RegisterOutcome =
-  | { kind: 'registered'; id: string; createdAt: Date; race: { title: string; startDate: Date } }
+  | {
+      kind: 'entered';
+      entry: RegistrationEntry;
+      createdAt: Date;
+      race: { title: string; startDate: Date };
+    }
   | { kind: 'race-missing' }
   | { kind: 'closed'; race: { title: string; startDate: Date; startRegDate: Date; endRegDate: Date } }
+  | { kind: 'full' }
   | { kind: 'already-registered' };
 
 export function createRegistrationsRepository(db: Executor) {
@@ -79,13 +136,13 @@ export function createRegistrationsRepository(db: Executor) {
       return rows.map(toRegistration);
     },
 
-    /** The runner's registration for the race, if any (the unique (marathon, runner) index). */
-    async findIdByRaceAndRunner(marathonId: string, userId: string): Promise<string | null> {
+    /** The runner's entry in the race and where it stands, if any (the unique (marathon, runner) index). */
+    async findEntry(marathonId: string, userId: string): Promise<RegistrationEntry | null> {
       const [row] = await db
-        .select({ id: registrations.id })
+        .select(entryColumns)
         .from(registrations)
         .where(and(eq(registrations.marathonId, marathonId), eq(registrations.userId, userId)));
-      return row?.id ?? null;
+      return row ? toEntry(row) : null;
     },
 
     /** The registration's facts for a mail about it: the runner's address, the race, what they registered. */
@@ -110,6 +167,7 @@ export function createRegistrationsRepository(db: Executor) {
           lastName: registrations.lastName,
           contact: registrations.contact,
           info: registrations.info,
+          bib: registrations.bib,
         })
         .from(registrations)
         .innerJoin(marathons, eq(marathons.id, registrations.marathonId))
@@ -135,6 +193,7 @@ export function createRegistrationsRepository(db: Executor) {
       };
     },
 
+    /** Locks the registration's row for the rest of the transaction (a change to the runner's details). */
     async findOwnerForUpdate(id: string) {
       const [row] = await db
         .select({ userId: registrations.userId, marathonId: registrations.marathonId })
@@ -145,50 +204,90 @@ export function createRegistrationsRepository(db: Executor) {
     },
 
     /**
-     * Registers the runner in one statement (one transaction): the row is inserted only if the race exists, its
-     * window holds `at` (inclusive) and the runner is not registered yet; the race's count rises with it, and
-     * the confirmation mail to `confirmTo` goes into the outbox.
-     * The count's UPDATE locks the race row only for this statement, so concurrent registrations queue briefly
-     * and the count stays exact. When nothing was inserted, the same statement's reading of the race says why:
-     * the window rule lives here alone. A race deleted while this statement waited for its lock is missing.
+     * Locks the race's row for the rest of the transaction: its line and counters stay as read. Changes to a
+     * race's entries take this lock before any entry's, the order every writer follows, so none deadlock.
+     */
+    async lockRace(marathonId: string): Promise<void> {
+      await db.select({ id: marathons.id }).from(marathons).where(eq(marathons.id, marathonId)).for('update');
+    },
+
+    /** Who owns the registration and which race it is in (both fixed for its life), without locking it. */
+    async findOwner(id: string) {
+      const [row] = await db
+        .select({ userId: registrations.userId, marathonId: registrations.marathonId })
+        .from(registrations)
+        .where(eq(registrations.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * Enters the runner in one statement (one transaction), with the race's row locked for that statement only:
+     * the entry is inserted only if the race exists, its window holds `at` (inclusive), the runner has no entry
+     * yet, and there is a place or the runner asked for the waitlist. With a place they are registered with the
+     * next bib; without one they join the end of the line. The race's counters move with it and the mail
+     * (confirmation, or waitlist entry) goes into the outbox.
+     *
+     * `race` locks the row first (FOR UPDATE), so every decision reads the counters as the last committed
+     * entry left them: concurrent entries queue on the lock and never oversell. When nothing was inserted,
+     * the same reading says why: the window and capacity rules live here alone. A race deleted while this
+     * statement waited is missing; the same runner entering twice at once meets the unique index.
      */
     async registerIfOpen(
-      values: Omit<CreateRegistration, 'marathonId'> & { marathonId: string; userId: string },
+      values: Omit<CreateRegistration, 'marathonId' | 'waitlist'> & { marathonId: string; userId: string },
       at: Date,
-      { confirmTo }: { confirmTo: string },
+      { confirmTo, waitlist }: { confirmTo: string; waitlist: boolean },
     ): Promise<RegisterOutcome> {
+      const now = at.toISOString();
       const result = await db
         .execute(
           sql`
         with race as (
           select id, title, start_date, location, distance, calendar_sequence, start_reg_date, end_reg_date,
-            start_reg_date <= ${at.toISOString()}::timestamptz and end_reg_date >= ${at.toISOString()}::timestamptz
-              as is_open
+            bibs_issued, waitlist_count,
+            start_reg_date <= ${now}::timestamptz and end_reg_date >= ${now}::timestamptz as is_open,
+            capacity is null or total_registration_count < capacity as has_place,
+            exists (select 1 from registrations where marathon_id = marathons.id and user_id = ${values.userId})
+              as already
           from marathons where id = ${values.marathonId}
+          for update
         ), inserted as (
-          insert into registrations (marathon_id, user_id, first_name, last_name, contact, info)
-          select race.id, ${values.userId}, ${values.firstName}, ${values.lastName}, ${values.contact}, ${values.info}
-          from race where race.is_open
-          on conflict (marathon_id, user_id) do nothing
-          returning id, created_at, marathon_id, first_name, last_name, contact, info
-        ), raised as (
-          update marathons set total_registration_count = total_registration_count + 1
-          where id in (select marathon_id from inserted)
-        ), confirmed as (
+          insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, status, bib,
+            waitlist_seq)
+          select race.id, ${values.userId}, ${values.firstName}, ${values.lastName}, ${values.contact},
+            ${values.info},
+            case when race.has_place then 'registered' else 'waitlisted' end,
+            case when race.has_place then race.bibs_issued + 1 end,
+            case when not race.has_place then nextval('registrations_waitlist_seq') end
+          from race where race.is_open and not race.already and (race.has_place or ${waitlist})
+          returning id, created_at, marathon_id, first_name, last_name, contact, info, status, bib
+        ), counted as (
+          update marathons set
+            total_registration_count = total_registration_count + (inserted.status = 'registered')::int,
+            bibs_issued = bibs_issued + (inserted.status = 'registered')::int,
+            waitlist_count = waitlist_count + (inserted.status = 'waitlisted')::int
+          from inserted where marathons.id = inserted.marathon_id
+        ), mailed as (
           insert into mail_outbox (recipient, payload)
-          select ${confirmTo}, jsonb_build_object('kind', 'registration-confirmed',
+          select ${confirmTo}, jsonb_build_object(
+            'kind', case when inserted.status = 'registered' then 'registration-confirmed' else 'waitlist-joined' end,
             'race', ${raceFactsJson('race')}, 'registration', ${registrationFactsJson('inserted')})
+            || case when inserted.status = 'waitlisted'
+              then jsonb_build_object('waitlistPosition', race.waitlist_count + 1) else '{}'::jsonb end
           from inserted cross join race
         )
         select race.title, race.start_date, race.start_reg_date, race.end_reg_date, race.is_open,
-          inserted.id, inserted.created_at
+          race.has_place, race.already, inserted.id, inserted.created_at, inserted.status, inserted.bib,
+          case when inserted.status = 'waitlisted' then race.waitlist_count + 1 end as waitlist_position
         from race left join inserted on true`,
         )
         .catch((error: unknown) => {
           if (isForeignKeyViolation(error)) return { rows: [] };
+          if (isUniqueViolation(error, 'registrations_marathon_user_unique')) return { rows: 'already' };
           throw error;
         });
-      const [row] = (result as unknown as { rows: RegisterRow[] }).rows;
+      const rows = (result as unknown as { rows: RegisterRow[] | 'already' }).rows;
+      if (rows === 'already') return { kind: 'already-registered' };
+      const [row] = rows;
       if (!row) return { kind: 'race-missing' };
       const race = { title: row.title, startDate: new Date(row.start_date) };
       if (!row.is_open) {
@@ -201,20 +300,39 @@ export function createRegistrationsRepository(db: Executor) {
           },
         };
       }
-      if (row.id === null) return { kind: 'already-registered' };
-      return { kind: 'registered', id: row.id, createdAt: new Date(row.created_at!), race };
+      if (row.already) return { kind: 'already-registered' };
+      if (row.id === null) return { kind: 'full' };
+      return {
+        kind: 'entered',
+        entry: toEntry({
+          id: row.id,
+          status: row.status!,
+          bib: row.bib,
+          waitlistPosition: row.waitlist_position,
+        }),
+        createdAt: new Date(row.created_at!),
+        race,
+      };
     },
 
     async update(id: string, changes: UpdateRegistration): Promise<void> {
       await db.update(registrations).set(changes).where(eq(registrations.id, id));
     },
 
-    /** Withdraws the registration and lowers its race's count, in one statement. */
-    async remove(id: string): Promise<void> {
-      await db.execute(sql`
-        with removed as (delete from registrations where id = ${id} returning marathon_id)
-        update marathons set total_registration_count = total_registration_count - 1
-        where id in (select marathon_id from removed)`);
+    /**
+     * Withdraws the entry and takes it off its race's counters, in one statement; says where it stood. Run with
+     * the race locked (a registered runner's place then goes to the line: waitlist.repository.ts).
+     */
+    async remove(id: string): Promise<RegistrationStatus | null> {
+      const result = await db.execute(sql`
+        with removed as (delete from registrations where id = ${id} returning marathon_id, status)
+        update marathons set
+          total_registration_count = total_registration_count - (removed.status = 'registered')::int,
+          waitlist_count = waitlist_count - (removed.status = 'waitlisted')::int
+        from removed where marathons.id = removed.marathon_id
+        returning removed.status`);
+      const [row] = (result as unknown as { rows: { status: RegistrationStatus }[] }).rows;
+      return row?.status ?? null;
     },
   };
 }

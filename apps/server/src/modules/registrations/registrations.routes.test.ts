@@ -90,6 +90,9 @@ describe('POST /api/registrations', () => {
       contact: input.contact,
       info: 'First marathon',
       timestamp: expect.stringMatching(ISO_DATE_PATTERN),
+      status: 'registered',
+      bib: 1,
+      waitlistPosition: null,
     });
     expect(Math.abs(Date.parse(created.timestamp) - Date.now())).toBeLessThan(60 * SECOND_MS);
     expect(await countsOf(race._id)).toEqual({ count: 1, rows: 1 });

@@ -12,12 +12,14 @@ import {
   type RegisterOutcome,
   type RegistrationsRepository,
 } from './registrations.repository.js';
+import { createWaitlistRepository, type Promotion, type WaitlistRepository } from './waitlist.repository.js';
 
 export const REGISTRATION_MESSAGES = {
   notFound: 'Registration not found',
   marathonNotFound: 'Marathon not found',
   notOwner: 'You can only change your own registrations.',
   alreadyRegistered: 'You have already registered for this marathon.',
+  full: 'This marathon is full',
   updated: 'Registration updated successfully',
   nothingToUpdate: 'Nothing to update: send at least one of firstName, lastName, contact, info',
   deleted: 'Registration deleted successfully',
@@ -31,7 +33,7 @@ function registrationNotFound(): AppError {
 }
 
 /** Why nothing was registered, in the words the API answers with. */
-function refusalOf(outcome: Exclude<RegisterOutcome, { kind: 'registered' }>): AppError {
+function refusalOf(outcome: Exclude<RegisterOutcome, { kind: 'entered' }>): AppError {
   switch (outcome.kind) {
     case 'race-missing':
       return new AppError('NOT_FOUND', REGISTRATION_MESSAGES.marathonNotFound);
@@ -44,6 +46,8 @@ function refusalOf(outcome: Exclude<RegisterOutcome, { kind: 'registered' }>): A
     }
     case 'already-registered':
       return new AppError('CONFLICT', REGISTRATION_MESSAGES.alreadyRegistered);
+    case 'full':
+      return new AppError('CONFLICT', REGISTRATION_MESSAGES.full);
   }
 }
 
@@ -51,16 +55,31 @@ export type RegistrationsServiceDependencies = {
   unitOfWork: UnitOfWork;
   /** Mails to the runner, queued in the transaction of the change they report. */
   outbox: Pick<OutboxWriter, 'enqueue'>;
-  /** The repository on a transaction or on the database. */
+  /** The repositories on a transaction or on the database. */
   repositoryOn?: (executor: Executor) => RegistrationsRepository;
+  waitlistOn?: (executor: Executor) => WaitlistRepository;
   now?: () => Date;
 };
 
-/** Registering, changing and withdrawing, each with the race's count kept exact in the same transaction. */
+/** Notes each promoted runner's changed entry and their queued "A place opened up" mail. */
+export function recordPromotions(
+  raceId: string,
+  promotions: readonly Promotion[],
+  record: RecordChange,
+): void {
+  for (const { runnerId } of promotions) record({ kind: 'registration', raceId, runnerId });
+  if (promotions.length > 0) record({ kind: 'mail-queued' });
+}
+
+/**
+ * Registering (or joining the waitlist), changing and withdrawing, each with the race's counters kept exact in
+ * the same transaction; a place given up goes to the first runner in line in that transaction too.
+ */
 export function createRegistrationsService({
   unitOfWork,
   outbox,
   repositoryOn = createRegistrationsRepository,
+  waitlistOn = createWaitlistRepository,
   now = () => new Date(),
 }: RegistrationsServiceDependencies) {
   /** Queues the runner's mail about the registration, on the same transaction as the change. */
@@ -98,16 +117,22 @@ export function createRegistrationsService({
   return {
     async register(runner: Runner, input: CreateRegistration): Promise<Registration> {
       if (!isUuid(input.marathonId)) throw refusalOf({ kind: 'race-missing' });
+      const { waitlist = false, ...details } = input;
       return unitOfWork.autocommit(async (db, record) => {
-        const outcome = await repositoryOn(db).registerIfOpen({ ...input, userId: runner.id }, now(), {
+        const outcome = await repositoryOn(db).registerIfOpen({ ...details, userId: runner.id }, now(), {
           confirmTo: runner.email,
+          waitlist,
         });
-        if (outcome.kind !== 'registered') throw refusalOf(outcome);
+        if (outcome.kind !== 'entered') throw refusalOf(outcome);
         record({ kind: 'registration', raceId: input.marathonId, runnerId: runner.id });
         record({ kind: 'mail-queued' });
+        const { entry } = outcome;
         return toRegistration({
-          ...input,
-          id: outcome.id,
+          ...details,
+          id: entry._id,
+          status: entry.status,
+          bib: entry.bib,
+          waitlistPosition: entry.waitlistPosition,
           createdAt: outcome.createdAt,
           marathonTitle: outcome.race.title,
           marathonDate: outcome.race.startDate,
@@ -133,10 +158,26 @@ export function createRegistrationsService({
       });
     },
 
+    /**
+     * Withdraws the entry. The race is locked first (the order every writer of a race's entries follows), then
+     * a registered runner's place goes to the first runner in line, all in one transaction.
+     */
     async withdraw(actor: Actor, id: string): Promise<void> {
-      await withOwnRegistration(actor, id, async (registrations, tx, record) => {
+      if (!isUuid(id)) throw registrationNotFound();
+      await unitOfWork.transaction(async (tx, record) => {
+        const registrations = repositoryOn(tx);
+        const owner = await registrations.findOwner(id);
+        if (!owner) throw registrationNotFound();
+        requireOwner(owner.userId, actor.id, REGISTRATION_MESSAGES.notOwner);
+        const { marathonId: raceId, userId: runnerId } = owner;
+        await registrations.lockRace(raceId);
         await mailRunner(tx, registrations, id, 'registration-cancelled', record);
-        await registrations.remove(id);
+        const status = await registrations.remove(id);
+        // Withdrawn by a concurrent request (or with its race) while this one waited for the lock.
+        if (status === null) throw registrationNotFound();
+        record({ kind: 'registration', raceId, runnerId });
+        if (status === 'registered')
+          recordPromotions(raceId, await waitlistOn(tx).fillPlaces(raceId), record);
       });
     },
   };
