@@ -23,7 +23,15 @@ describe('seedDemoData', () => {
       headers: { authorization: `Bearer ${organizer.token}` },
     });
     const races =
-      mine.json<Array<{ startRegDate: string; endRegDate: string; startDate: string; image: string }>>();
+      mine.json<
+        Array<{
+          startRegDate: string;
+          endRegDate: string;
+          startDate: string;
+          image: string;
+          capacity: number | null;
+        }>
+      >();
     expect(races).toHaveLength(12);
 
     const at = (iso: string) => new Date(iso).getTime();
@@ -40,5 +48,6 @@ describe('seedDemoData', () => {
     expect(closedUpcoming.length).toBeGreaterThan(0);
     expect(alreadyRun.length).toBeGreaterThan(0);
     expect(races.every((race) => race.image.startsWith('/images/marathons/'))).toBe(true);
+    expect(races.filter((race) => race.capacity !== null).length).toBeGreaterThan(0);
   });
 });

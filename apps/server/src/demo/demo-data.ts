@@ -19,6 +19,8 @@ const DEMO_MARATHONS: Array<{
   distance: Distance;
   days: [number, number, number];
   description: string;
+  /** The field limit; most demo races have none. */
+  capacity?: number;
 }> = [
   {
     title: 'Riverside Spring Marathon',
@@ -33,6 +35,7 @@ const DEMO_MARATHONS: Array<{
     location: 'Prague, Czechia',
     distance: '10k',
     days: [-3, 6, 12],
+    capacity: 800,
     description:
       'Cobblestones, lanterns and a finish under the astronomical clock. Headlamps welcome, music on the way.',
   },
@@ -86,6 +89,7 @@ const DEMO_MARATHONS: Array<{
     location: 'Copenhagen, Denmark',
     distance: '3k',
     days: [-1, 13, 14],
+    capacity: 150,
     description:
       'Three fast laps of Fælledparken for all ages. Kids under 12 run free with a registered adult.',
   },
@@ -108,6 +112,7 @@ const DEMO_MARATHONS: Array<{
     location: 'Berlin, Germany',
     distance: '25k',
     days: [-40, 50, 80],
+    capacity: 40_000,
     description:
       'The big one: wide avenues, the Brandenburg Gate and a finish line party. Waves by expected time.',
   },
@@ -115,7 +120,7 @@ const DEMO_MARATHONS: Array<{
 
 /**
  * On the first start of an empty database: a demo organizer and a dozen races with varied windows
- * (open, opening later, closed, already run), so a new visitor sees a living site. Returns whether it seeded.
+ * (open, opening later, closed, already run; a few with a field limit), so a new visitor sees a living site. Returns whether it seeded.
  */
 export async function seedDemoData(db: Database, auth: Auth, now = new Date()): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(users);
@@ -133,6 +138,7 @@ export async function seedDemoData(db: Database, auth: Auth, now = new Date()): 
       startRegDate: at(race.days[0]),
       endRegDate: at(race.days[1]),
       startDate: at(race.days[2]),
+      capacity: race.capacity ?? null,
       creatorId: user.id,
       // Spread creation times so "newest first" has a visible order.
       createdAt: new Date(now.getTime() - (DEMO_MARATHONS.length - index) * 60_000),
