@@ -204,19 +204,17 @@ export function createRegistrationsRepository(db: Executor) {
     },
 
     /**
-     * Locks the race's row for the rest of the transaction: its line and counters stay as read. Changes to a
-     * race's entries take this lock before any entry's, the order every writer follows, so none deadlock.
+     * The registration's owner and race, with the race's row locked for the rest of the transaction: its line
+     * and counters stay as read. Changes to a race's entries lock the race before any entry, the order every
+     * writer follows, so none deadlock.
      */
-    async lockRace(marathonId: string): Promise<void> {
-      await db.select({ id: marathons.id }).from(marathons).where(eq(marathons.id, marathonId)).for('update');
-    },
-
-    /** Who owns the registration and which race it is in (both fixed for its life), without locking it. */
-    async findOwner(id: string) {
+    async findOwnerLockingRace(id: string) {
       const [row] = await db
         .select({ userId: registrations.userId, marathonId: registrations.marathonId })
         .from(registrations)
-        .where(eq(registrations.id, id));
+        .innerJoin(marathons, eq(marathons.id, registrations.marathonId))
+        .where(eq(registrations.id, id))
+        .for('update', { of: marathons });
       return row ?? null;
     },
 
@@ -320,17 +318,29 @@ export function createRegistrationsRepository(db: Executor) {
     },
 
     /**
-     * Withdraws the entry and takes it off its race's counters, in one statement; says where it stood. Run with
-     * the race locked (a registered runner's place then goes to the line: waitlist.repository.ts).
+     * Withdraws the entry, takes it off its race's counters and queues the runner's cancellation mail, in one
+     * statement; says where the entry stood. Run with the race locked (a registered runner's place then goes to
+     * the line: waitlist.repository.ts).
      */
     async remove(id: string): Promise<RegistrationStatus | null> {
       const result = await db.execute(sql`
-        with removed as (delete from registrations where id = ${id} returning marathon_id, status)
-        update marathons set
-          total_registration_count = total_registration_count - (removed.status = 'registered')::int,
-          waitlist_count = waitlist_count - (removed.status = 'waitlisted')::int
-        from removed where marathons.id = removed.marathon_id
-        returning removed.status`);
+        with removed as (
+          delete from registrations where id = ${id}
+          returning id, marathon_id, user_id, first_name, last_name, contact, info, bib, status
+        ), race as (
+          update marathons set
+            total_registration_count = total_registration_count - (removed.status = 'registered')::int,
+            waitlist_count = waitlist_count - (removed.status = 'waitlisted')::int
+          from removed where marathons.id = removed.marathon_id
+          returning marathons.id, marathons.title, marathons.start_date, marathons.location,
+            marathons.distance, marathons.calendar_sequence
+        ), mailed as (
+          insert into mail_outbox (recipient, payload)
+          select users.email, jsonb_build_object('kind', 'registration-cancelled',
+            'race', ${raceFactsJson('race')}, 'registration', ${registrationFactsJson('removed')})
+          from removed join users on users.id = removed.user_id cross join race
+        )
+        select status from removed`);
       const [row] = (result as unknown as { rows: { status: RegistrationStatus }[] }).rows;
       return row?.status ?? null;
     },

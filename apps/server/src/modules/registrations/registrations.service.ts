@@ -159,23 +159,23 @@ export function createRegistrationsService({
     },
 
     /**
-     * Withdraws the entry. The race is locked first (the order every writer of a race's entries follows), then
-     * a registered runner's place goes to the first runner in line, all in one transaction.
+     * Withdraws the entry (with the runner's cancellation mail). The race is locked first (the order every writer
+     * of a race's entries follows), then a registered runner's place goes to the first in line, all in one
+     * transaction.
      */
     async withdraw(actor: Actor, id: string): Promise<void> {
       if (!isUuid(id)) throw registrationNotFound();
       await unitOfWork.transaction(async (tx, record) => {
         const registrations = repositoryOn(tx);
-        const owner = await registrations.findOwner(id);
+        const owner = await registrations.findOwnerLockingRace(id);
         if (!owner) throw registrationNotFound();
         requireOwner(owner.userId, actor.id, REGISTRATION_MESSAGES.notOwner);
         const { marathonId: raceId, userId: runnerId } = owner;
-        await registrations.lockRace(raceId);
-        await mailRunner(tx, registrations, id, 'registration-cancelled', record);
         const status = await registrations.remove(id);
         // Withdrawn by a concurrent request (or with its race) while this one waited for the lock.
         if (status === null) throw registrationNotFound();
         record({ kind: 'registration', raceId, runnerId });
+        record({ kind: 'mail-queued' });
         if (status === 'registered')
           recordPromotions(raceId, await waitlistOn(tx).fillPlaces(raceId), record);
       });
