@@ -74,12 +74,18 @@ export async function createMarathonViaApi(
   return ensureOk<Marathon>(response, 'POST /api/add-marathon');
 }
 
-/** Registers the signed-in user of `request` for a marathon. */
+/** Registers the signed-in user of `request` for a marathon (`waitlist: true`: into a full race's waitlist). */
 export async function registerViaApi(
   request: APIRequestContext,
   baseURL: string,
   marathonId: string,
-  overrides: Partial<{ firstName: string; lastName: string; contact: string; info: string }> = {},
+  overrides: Partial<{
+    firstName: string;
+    lastName: string;
+    contact: string;
+    info: string;
+    waitlist: boolean;
+  }> = {},
 ): Promise<Registration> {
   const response = await request.post('/api/registrations', {
     data: {

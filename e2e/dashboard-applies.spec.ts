@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { REGISTRATION_FIELD_LABELS as L, type Marathon } from '@stride/shared';
 import { APPLY_LIST_MESSAGES as M } from '../apps/web/src/features/registrations/apply-list-messages';
+import { getEntryStatusText } from '../apps/web/src/features/registrations/entry-status';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi, registerViaApi } from './api-helpers';
 import {
@@ -68,6 +69,7 @@ test('the list shows each registration, counts them, and the search filters by t
     M.columns.contact,
     M.columns.info,
     M.columns.registeredOn,
+    M.columns.status,
     'Actions',
   ]);
   // Newest registration first.
@@ -79,6 +81,7 @@ test('the list shows each registration, counts them, and the search filters by t
     '+880 1711 000111',
     M.noInfo,
     day(riverEntry.timestamp),
+    getEntryStatusText(riverEntry),
     /^Update.*Delete/,
   ]);
   await expect(rowWith(page, hills.title).getByRole('cell').nth(4)).toHaveText('Vegetarian meal, please');

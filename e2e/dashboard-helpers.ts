@@ -21,12 +21,17 @@ export function rowWith(page: Page, text: string): Locator {
   return page.getByRole('row').filter({ hasText: text });
 }
 
-/** SPEC.md §8: the confirm dialog before a delete, answered with `answer`. */
-export async function answerDeleteConfirm(page: Page, answer: 'Yes, delete it!' | 'Cancel') {
-  const confirm = alertDialog(page, 'Are you sure?');
-  await expect(confirm).toContainText("You won't be able to revert this!");
+/** A confirm dialog with this title and text, answered with the button named `answer`. */
+export async function answerConfirm(page: Page, expected: { title: string; text: string }, answer: string) {
+  const confirm = alertDialog(page, expected.title);
+  await expect(confirm).toContainText(expected.text);
   await confirm.getByRole('button', { name: answer }).click();
   await expect(confirm).toBeHidden();
+}
+
+/** SPEC.md §8: the confirm dialog before a delete, answered with `answer`. */
+export async function answerDeleteConfirm(page: Page, answer: 'Yes, delete it!' | 'Cancel') {
+  await answerConfirm(page, { title: 'Are you sure?', text: "You won't be able to revert this!" }, answer);
 }
 
 /** Clicks a row's Delete, confirms, and checks the 'Deleted!' alert with the server's message. */
@@ -48,4 +53,12 @@ export async function expectFocusWrapsWithin(page: Page, first: Locator, last: L
   await expect(first).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(last).toBeFocused();
+}
+
+/** Types a date into a picker's input as a user would, and closes its calendar with Enter. */
+export async function typeDate(scope: Page | Locator, label: string, text: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(input).toHaveValue(text);
 }

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MARATHON_FIELD_LABELS as L, type Marathon } from '@stride/shared';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../apps/web/src/features/marathons/dashboard-messages';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
@@ -11,6 +11,7 @@ import {
   expectFocusWrapsWithin,
   rowWith,
   scrollsSideways,
+  typeDate,
 } from './dashboard-helpers';
 import { expect, expectAlertShown, test } from './fixtures';
 
@@ -29,14 +30,6 @@ function pickerText(iso: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const hours = date.getUTCHours();
   return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()} ${hours % 12 || 12}:${pad(date.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
-/** Types a date into a picker's input as a user would, and closes its calendar with Enter. */
-async function typeDate(scope: Page | Locator, label: string, text: string) {
-  const input = scope.getByLabel(label, { exact: true });
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(input).toHaveValue(text);
 }
 
 const myMarathons = (page: Page) =>
@@ -82,12 +75,14 @@ test('a marathon created through the form is announced, then listed in My Marath
     M.columns.date,
     M.columns.distance,
     M.columns.location,
+    M.columns.runners,
     'Actions',
   ]);
   await expect(rowWith(page, title).getByRole('cell')).toHaveText([
     `${NEXT_YEAR}-03-15`,
     '25k',
     'Chattogram',
+    '0 / no limit',
     /^Update.*Delete/,
   ]);
 
@@ -100,6 +95,7 @@ test('a marathon created through the form is announced, then listed in My Marath
     location: 'Chattogram',
     distance: '25k',
     totalRegistrationCount: 0,
+    capacity: null,
   });
 
   // Back on the form, it is empty again.

@@ -30,6 +30,14 @@ describe('alerts render their words as text, never as markup', () => {
     expect(firedOptions()).toEqual([expect.objectContaining({ titleText: 'Are you sure?' })]);
   });
 
+  it('a confirmation in its own words (leaving a waitlist) too', async () => {
+    await confirmDelete({ title: MARKUP, text: MARKUP, confirmButton: 'Yes' });
+
+    expect(firedOptions()).toEqual([
+      expect.objectContaining({ titleText: MARKUP, text: MARKUP, confirmButtonText: 'Yes' }),
+    ]);
+  });
+
   it('no popup is ever given the options that SweetAlert2 renders as HTML', async () => {
     await showToast('success', MARKUP);
     await showAlert({ icon: 'info', title: MARKUP, text: MARKUP, timer: 1500 });

@@ -1,5 +1,6 @@
 import type { SweetAlertIcon, SweetAlertPosition } from 'sweetalert2';
 import { TIMERS } from '@stride/shared/constants';
+import { DELETE_CONFIRM, type ConfirmMessages } from './record-messages';
 
 /** SweetAlert2 is loaded on first use, so it never weighs on a page's first load. */
 const loadSwal = () => import('sweetalert2').then((module) => module.default);
@@ -55,14 +56,17 @@ export function showAlert(options: {
   return fire({ ...options, showConfirmButton: options.timer === undefined });
 }
 
-/** The confirm dialog before a delete (SPEC.md §8); resolves true when the user confirms. */
-export async function confirmDelete(): Promise<boolean> {
+/**
+ * The confirm dialog before a delete (SPEC.md §8), or before another removal in its own words (leaving a
+ * waitlist); resolves true when the user confirms.
+ */
+export async function confirmDelete(messages: ConfirmMessages = DELETE_CONFIRM): Promise<boolean> {
   const result = await fire({
     icon: 'warning',
-    title: 'Are you sure?',
-    text: "You won't be able to revert this!",
+    title: messages.title,
+    text: messages.text,
     showCancelButton: true,
-    confirmButtonText: 'Yes, delete it!',
+    confirmButtonText: messages.confirmButton,
     cancelButtonText: 'Cancel',
   });
   return result.isConfirmed;

@@ -5,9 +5,28 @@ export type OutcomeMessages = {
   failed: { title: string; text: string };
 };
 
+/** The confirm dialog before a record is removed: its title, its text and the confirming button's label. */
+export type ConfirmMessages = { title: string; text: string; confirmButton: string };
+
+/** What removing a record says: the confirm dialog first, then the outcome's alert. */
+export type RemovalMessages = { confirm: ConfirmMessages; outcome: OutcomeMessages };
+
+/** SPEC.md §8: the confirm dialog before a delete. */
+export const DELETE_CONFIRM = {
+  title: 'Are you sure?',
+  text: "You won't be able to revert this!",
+  confirmButton: 'Yes, delete it!',
+} as const satisfies ConfirmMessages;
+
 /** SPEC.md §8: deleting a marathon or a registration. */
 export const DELETE_MESSAGES = {
   doneTitle: 'Deleted!',
   refused: { title: 'Failed!', fallback: 'Delete failed.' },
   failed: { title: 'Error!', text: 'Delete failed.' },
 } as const satisfies OutcomeMessages;
+
+/** Deleting a marathon or a registration (SPEC.md §8), from the confirm dialog to the outcome. */
+export const DELETE_REMOVAL = {
+  confirm: DELETE_CONFIRM,
+  outcome: DELETE_MESSAGES,
+} as const satisfies RemovalMessages;

@@ -1,29 +1,35 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { confirmDelete } from './alerts';
-import { DELETE_MESSAGES, type OutcomeMessages } from './record-messages';
+import { DELETE_REMOVAL, type OutcomeMessages, type RemovalMessages } from './record-messages';
 import { announceDone, announceFailure, useSubmission, type SubmitOptions } from './use-submission';
+
+const deleteMessages = () => DELETE_REMOVAL;
 
 /**
  * A dashboard list's own records (My Marathons, My Apply List): which one the update modal edits, and deleting
  * after a confirmation. `updateOptions` are the modal form's outcome: closed, then the alert of `updateMessages`.
+ * `removalMessages` words the confirmation and outcome of removing a record (SPEC.md §8's delete by default).
  */
 export function useRecordEditing<T extends { _id: string }>({
   remove,
   updateMessages,
+  removalMessages = deleteMessages,
 }: {
   remove: (id: string) => Promise<{ message: string }>;
   updateMessages: OutcomeMessages;
+  removalMessages?: (record: T) => RemovalMessages;
 }) {
   const [editing, setEditing] = useState<T | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { send } = useSubmission();
 
   async function deleteRecord(record: T) {
-    if (!(await confirmDelete())) return;
+    const { confirm, outcome } = removalMessages(record);
+    if (!(await confirmDelete(confirm))) return;
     const deleted = await send(() => remove(record._id), {
-      onDone: (result) => announceDone(DELETE_MESSAGES, result.message),
-      onFailure: (failure) => announceFailure(DELETE_MESSAGES, failure),
+      onDone: (result) => announceDone(outcome, result.message),
+      onFailure: (failure) => announceFailure(outcome, failure),
     });
     // The row and its buttons are gone: keep keyboard users on the page.
     if (deleted) headingRef.current?.focus();

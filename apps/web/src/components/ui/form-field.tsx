@@ -4,15 +4,17 @@ import { LabelledControl } from './labelled-control';
 type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string | undefined;
+  /** A short help text below the input, read out with it. */
+  hint?: string | undefined;
   /** Rendered inside the input's row, after it (e.g. a show/hide button). */
   addon?: ReactNode;
 };
 
 /** A labelled input with its error below; the label is a real <label> so it names the input. */
-export function FormField({ label, error, addon, className, ...inputProps }: FormFieldProps) {
+export function FormField({ label, error, hint, addon, className, ...inputProps }: FormFieldProps) {
   const errorClass = error ? 'input-error' : '';
   return (
-    <LabelledControl label={label} error={error}>
+    <LabelledControl label={label} error={error} hint={hint}>
       {(control) =>
         addon ? (
           <div className={`input w-full ${errorClass}`}>

@@ -84,17 +84,19 @@ export function ResponsiveTable<T>({ caption, rows, rowKey, columns, actions }: 
 
 /**
  * 'Update' and 'Delete' for one record, then any other actions of the row (`children`); screen readers also hear
- * which record.
+ * which record. `deleteLabel` names a removal that is not a plain delete (e.g. 'Leave waitlist').
  */
 export function RowActions({
   itemName,
   onUpdate,
   onDelete,
+  deleteLabel = 'Delete',
   children,
 }: {
   itemName: string;
   onUpdate: () => void;
   onDelete: () => void;
+  deleteLabel?: string;
   children?: ReactNode;
 }) {
   return (
@@ -103,7 +105,8 @@ export function RowActions({
         Update<span className="sr-only"> {itemName}</span>
       </button>
       <button type="button" className="btn btn-error btn-sm" onClick={onDelete}>
-        Delete<span className="sr-only"> {itemName}</span>
+        {deleteLabel}
+        <span className="sr-only"> {itemName}</span>
       </button>
       {children}
     </div>

@@ -16,13 +16,24 @@ export const MARATHON_DASHBOARD_MESSAGES = {
   listTitle: 'My Marathons',
   listHeading: 'Your Created Marathons',
   listCaption: 'Marathons you created',
-  columns: { name: 'Marathon Name', date: 'Date', distance: 'Distance', location: 'Location' },
+  columns: {
+    name: 'Marathon Name',
+    date: 'Date',
+    distance: 'Distance',
+    location: 'Location',
+    runners: 'Runners',
+  },
+  /** The Runners cell: registered / limit, and the waitlist ('7 / 10, waitlist 2'; '7 / no limit'). */
+  runners: (registered: number, limit: number | null) => `${registered} / ${limit ?? 'no limit'}`,
+  withWaitlist: (runners: string, waitlisted: number) => `${runners}, waitlist ${waitlisted}`,
   empty: 'You have not created any marathons yet.',
   loadFailed: "We couldn't load your marathons. Please try again.",
 
   updateHeading: 'Update Marathon',
   updateSubmit: 'Update Now',
   cancel: 'Cancel',
+  /** Below the Participant Limit field. */
+  capacityHint: 'Leave empty for no limit.',
   update: {
     doneTitle: 'Updated!',
     refused: { title: 'Error', fallback: 'Update failed' },

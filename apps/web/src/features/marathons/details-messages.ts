@@ -12,6 +12,11 @@ export const DETAILS_MESSAGES = {
   registerNow: 'Register Now',
   registrationClosed: 'Registration Closed',
   onlyBetween: (start: string, end: string) => `Registration is only available between ${start} and ${end}`,
+  /** A limited race with places: '12 places left', '1 place left'. */
+  placesLeft: (places: number) => `${places} ${places === 1 ? 'place' : 'places'} left`,
+  /** A limited race with none: its waitlist instead. */
+  soldOut: (waitlisted: number) => `Sold out — ${waitlisted} on the waitlist`,
+  joinWaitlist: 'Join the waitlist',
   registered: 'You are registered for this marathon.',
   viewRegistrations: 'View my registrations',
   checkingRegistration: 'Checking your registration',

@@ -5,6 +5,8 @@ export const MARATHON_LIST_MESSAGES = {
   featuredHeading: 'Featured Marathons',
   homeUpcomingHeading: 'Get Ready for Upcoming Marathons',
   sortLabel: 'Sort by',
+  /** The badge of a race card whose field is full. */
+  soldOut: 'Sold out',
   noMarathons: 'No marathons have been published yet.',
   noUpcoming: 'No upcoming marathons right now. Check back soon.',
   noFeatured: 'No featured marathons right now. Check back soon.',

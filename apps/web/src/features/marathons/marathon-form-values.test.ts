@@ -1,7 +1,12 @@
 import { createMarathonSchema, MARATHON_FIELD_LABELS, type Marathon } from '@stride/shared';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromIssues } from '../../lib/form-errors';
-import { EMPTY_MARATHON_FORM, formValuesToInput, marathonToFormValues } from './marathon-form-values';
+import {
+  EMPTY_MARATHON_FORM,
+  capacityToInput,
+  formValuesToInput,
+  marathonToFormValues,
+} from './marathon-form-values';
 
 const stored: Marathon = {
   _id: 'a1',
@@ -16,6 +21,9 @@ const stored: Marathon = {
   image: 'https://example.com/poster.jpg',
   email: 'org@example.com',
   totalRegistrationCount: 4,
+  capacity: 10,
+  placesLeft: 6,
+  waitlistCount: 0,
 };
 
 describe('the marathon form values', () => {
@@ -34,8 +42,35 @@ describe('the marathon form values', () => {
       distance: '3k',
       description: stored.description,
       image: stored.image,
+      capacity: 10,
     });
     expect(createMarathonSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('send an empty Participant Limit as null (no limit), and prefill none as empty', () => {
+    expect(EMPTY_MARATHON_FORM.capacity).toBe('');
+    expect(formValuesToInput(EMPTY_MARATHON_FORM).capacity).toBeNull();
+    expect(marathonToFormValues({ ...stored, capacity: null, placesLeft: null }).capacity).toBe('');
+    expect(capacityToInput('  ')).toBeNull();
+    expect(capacityToInput(' 250 ')).toBe(250);
+  });
+
+  it('let the schema refuse a Participant Limit that is not a whole number from 1 to 100000', () => {
+    const valid = formValuesToInput(marathonToFormValues(stored));
+    for (const typed of ['0', '-3', '2.5', '100001', 'many']) {
+      const result = createMarathonSchema.safeParse({ ...valid, capacity: capacityToInput(typed) });
+      expect(result.success, typed).toBe(false);
+      expect(fieldErrorsFromIssues(result.error!.issues)).toEqual({
+        capacity: expect.stringMatching(
+          new RegExp(`^${MARATHON_FIELD_LABELS.capacity} must be a whole number`),
+        ),
+      });
+    }
+    for (const typed of ['1', '100000']) {
+      expect(createMarathonSchema.safeParse({ ...valid, capacity: capacityToInput(typed) }).success).toBe(
+        true,
+      );
+    }
   });
 
   it("fall back to 25k when a stored distance isn't one of the options", () => {

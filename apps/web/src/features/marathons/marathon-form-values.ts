@@ -11,6 +11,8 @@ export type MarathonFormValues = {
   distance: Distance;
   description: string;
   image: string;
+  /** The Participant Limit as typed; empty for no limit. */
+  capacity: string;
 };
 
 export type MarathonDateField = 'startRegDate' | 'endRegDate' | 'startDate';
@@ -29,6 +31,7 @@ export const EMPTY_MARATHON_FORM: MarathonFormValues = {
   distance: DEFAULT_DISTANCE,
   description: '',
   image: '',
+  capacity: '',
 };
 
 const isDistance = (value: string): value is Distance => (DISTANCES as readonly string[]).includes(value);
@@ -49,15 +52,29 @@ export function marathonToFormValues(marathon: Marathon): MarathonFormValues {
     distance: isDistance(marathon.distance) ? marathon.distance : UPDATE_FALLBACK_DISTANCE,
     description: marathon.description,
     image: marathon.image,
+    capacity: marathon.capacity === null ? '' : String(marathon.capacity),
   };
 }
 
-/** The request body (SPEC.md §7): dates as ISO strings, an empty date as '' so the schema says it is required. */
+/**
+ * The Participant Limit as the API takes it: null (no limit) for an empty field, otherwise the number typed,
+ * which the schema checks (NaN for anything that is not a number, which it refuses).
+ */
+export function capacityToInput(capacity: string): number | null {
+  const typed = capacity.trim();
+  return typed === '' ? null : Number(typed);
+}
+
+/**
+ * The request body (SPEC.md §7): dates as ISO strings, an empty date as '' so the schema says it is required;
+ * the Participant Limit as a number, or null for none.
+ */
 export function formValuesToInput(values: MarathonFormValues): CreateMarathonInput {
   return {
     ...values,
     startRegDate: values.startRegDate?.toISOString() ?? '',
     endRegDate: values.endRegDate?.toISOString() ?? '',
     startDate: values.startDate?.toISOString() ?? '',
+    capacity: capacityToInput(values.capacity),
   };
 }

@@ -3,47 +3,60 @@ import { formatBadgeDate } from '../../lib/dates';
 import { DETAILS_MESSAGES } from './details-messages';
 import { getRegistrationState } from './registration-window';
 
-const window = { startRegDate: '2030-03-01T08:00:00.000Z', endRegDate: '2030-03-10T20:00:00.000Z' };
+const race = {
+  startRegDate: '2030-03-01T08:00:00.000Z',
+  endRegDate: '2030-03-10T20:00:00.000Z',
+  placesLeft: null,
+};
+const soldOut = { ...race, placesLeft: 0 };
 const at = (iso: string) => new Date(iso);
+const during = at('2030-03-05T12:00:00.000Z');
+const after = at('2031-01-01T00:00:00.000Z');
+const registered = { status: 'registered', waitlistPosition: null } as const;
+const waitlisted = { status: 'waitlisted', waitlistPosition: 4 } as const;
 
 describe('getRegistrationState', () => {
   it('is open from the start of registration to its end, both inclusive', () => {
-    for (const now of [window.startRegDate, '2030-03-05T12:00:00.000Z', window.endRegDate]) {
-      expect(getRegistrationState(window, at(now), false)).toEqual({ kind: 'open' });
+    for (const now of [race.startRegDate, '2030-03-05T12:00:00.000Z', race.endRegDate]) {
+      expect(getRegistrationState(race, at(now), null)).toEqual({ kind: 'open', joinsWaitlist: false });
     }
   });
 
-  it('is closed before and after, naming the dates it is open between', () => {
-    const notice = `Registration is only available between ${formatBadgeDate(window.startRegDate)} and ${formatBadgeDate(window.endRegDate)}`;
+  it('opens the waitlist instead while a limited race is sold out, and registration while it has places', () => {
+    expect(getRegistrationState(soldOut, during, null)).toEqual({ kind: 'open', joinsWaitlist: true });
+    expect(getRegistrationState({ ...race, placesLeft: 1 }, during, null)).toEqual({
+      kind: 'open',
+      joinsWaitlist: false,
+    });
+  });
+
+  it('is closed before and after, naming the dates it is open between, sold out or not', () => {
+    const notice = `Registration is only available between ${formatBadgeDate(race.startRegDate)} and ${formatBadgeDate(race.endRegDate)}`;
     for (const now of ['2030-03-01T07:59:59.999Z', '2030-03-10T20:00:00.001Z']) {
-      expect(getRegistrationState(window, at(now), false)).toEqual({ kind: 'closed', notice });
+      expect(getRegistrationState(race, at(now), null)).toEqual({ kind: 'closed', notice });
+      expect(getRegistrationState(soldOut, at(now), null)).toEqual({ kind: 'closed', notice });
     }
   });
 
   it('is closed when a date cannot be read', () => {
-    const state = getRegistrationState(
-      { ...window, endRegDate: 'soon' },
-      at('2030-03-05T12:00:00.000Z'),
-      false,
-    );
+    const state = getRegistrationState({ ...race, endRegDate: 'soon' }, during, null);
     expect(state).toEqual({
       kind: 'closed',
-      notice: DETAILS_MESSAGES.onlyBetween(formatBadgeDate(window.startRegDate), 'Invalid date'),
+      notice: DETAILS_MESSAGES.onlyBetween(formatBadgeDate(race.startRegDate), 'Invalid date'),
     });
   });
 
   it('tells a runner who has registered so, open or not', () => {
-    expect(getRegistrationState(window, at('2030-03-05T12:00:00.000Z'), true)).toEqual({
-      kind: 'registered',
-    });
-    expect(getRegistrationState(window, at('2031-01-01T00:00:00.000Z'), true)).toEqual({
-      kind: 'registered',
-    });
+    expect(getRegistrationState(race, during, registered)).toEqual({ kind: 'registered' });
+    expect(getRegistrationState(race, after, registered)).toEqual({ kind: 'registered' });
   });
 
-  it('waits while it is not yet known whether the runner has registered', () => {
-    expect(getRegistrationState(window, at('2030-03-05T12:00:00.000Z'), undefined)).toEqual({
-      kind: 'checking',
-    });
+  it('tells a runner on the waitlist their place in line, open or not', () => {
+    expect(getRegistrationState(soldOut, during, waitlisted)).toEqual({ kind: 'waitlisted', position: 4 });
+    expect(getRegistrationState(soldOut, after, waitlisted)).toEqual({ kind: 'waitlisted', position: 4 });
+  });
+
+  it('waits while it is not yet known whether the runner has an entry', () => {
+    expect(getRegistrationState(race, during, undefined)).toEqual({ kind: 'checking' });
   });
 });

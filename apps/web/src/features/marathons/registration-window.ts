@@ -1,28 +1,41 @@
-import { isRegistrationOpen } from '@stride/shared/rules';
+import type { RegistrationEntry } from '@stride/shared';
+import { isRegistrationOpen, isSoldOut } from '@stride/shared/rules';
 import { formatBadgeDate } from '../../lib/dates';
 import { DETAILS_MESSAGES } from './details-messages';
 
-/** What the details screen offers: register, a closed notice, or the runner's existing registration. */
+/**
+ * What the details screen offers: register (or, for a full race, join its waitlist), a closed notice, or the
+ * runner's existing entry: registered, or in line at `position`.
+ */
 export type RegistrationState =
-  { kind: 'checking' } | { kind: 'registered' } | { kind: 'open' } | { kind: 'closed'; notice: string };
+  | { kind: 'checking' }
+  | { kind: 'registered' }
+  | { kind: 'waitlisted'; position: number | null }
+  | { kind: 'open'; joinsWaitlist: boolean }
+  | { kind: 'closed'; notice: string };
 
 /**
- * The register area of a race (SPEC.md §2, §4): open between startRegDate and endRegDate inclusive. A runner who
- * has registered already is told so instead; `isRegistered` is undefined while that is being checked.
+ * The register area of a race (SPEC.md §2, §4): open between startRegDate and endRegDate inclusive; once the
+ * race is sold out, what is open is its waitlist. A runner with an entry already is told where it stands;
+ * `entry` is null when they have none, undefined while that is being checked.
  */
 export function getRegistrationState(
-  window: { startRegDate: string; endRegDate: string },
+  race: { startRegDate: string; endRegDate: string; placesLeft: number | null },
   now: Date,
-  isRegistered: boolean | undefined,
+  entry: Pick<RegistrationEntry, 'status' | 'waitlistPosition'> | null | undefined,
 ): RegistrationState {
-  if (isRegistered === undefined) return { kind: 'checking' };
-  if (isRegistered) return { kind: 'registered' };
-  if (isRegistrationOpen(window, now)) return { kind: 'open' };
+  if (entry === undefined) return { kind: 'checking' };
+  if (entry) {
+    return entry.status === 'waitlisted'
+      ? { kind: 'waitlisted', position: entry.waitlistPosition }
+      : { kind: 'registered' };
+  }
+  if (isRegistrationOpen(race, now)) return { kind: 'open', joinsWaitlist: isSoldOut(race) };
   return {
     kind: 'closed',
     notice: DETAILS_MESSAGES.onlyBetween(
-      formatBadgeDate(window.startRegDate),
-      formatBadgeDate(window.endRegDate),
+      formatBadgeDate(race.startRegDate),
+      formatBadgeDate(race.endRegDate),
     ),
   };
 }

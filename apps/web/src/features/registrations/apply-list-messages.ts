@@ -1,4 +1,4 @@
-import type { OutcomeMessages } from '../../lib/record-messages';
+import type { OutcomeMessages, RemovalMessages } from '../../lib/record-messages';
 
 /** User-facing texts of the dashboard's My Apply List (SPEC.md §2, §4, §8), shared by the screen and its tests. */
 export const APPLY_LIST_MESSAGES = {
@@ -14,6 +14,15 @@ export const APPLY_LIST_MESSAGES = {
     contact: 'Contact',
     info: 'Info',
     registeredOn: 'Registered On',
+    status: 'Status',
+  },
+  /** The Status cell: 'Registered · bib 123', 'Waitlisted · #4'. */
+  status: {
+    registered: 'Registered',
+    waitlisted: 'Waitlisted',
+    bib: (bib: number) => `bib ${bib}`,
+    position: (position: number) => `#${position}`,
+    separator: ' · ',
   },
   /** Shown for an empty Info. */
   noInfo: '-',
@@ -24,6 +33,21 @@ export const APPLY_LIST_MESSAGES = {
   /** A row's link to its calendar file: the short visible text, and the name screen readers hear. */
   calendarLink: 'Calendar',
   calendarFile: (title: string) => `Calendar file for ${title}`,
+
+  /** A waitlisted row's removal: its button, its confirm dialog and its outcome. */
+  leaveWaitlist: 'Leave waitlist',
+  leaveWaitlistMessages: (title: string): RemovalMessages => ({
+    confirm: {
+      title: 'Leave the waitlist?',
+      text: `You will give up your place in line for ${title}.`,
+      confirmButton: 'Yes, leave it!',
+    },
+    outcome: {
+      doneTitle: 'Left the waitlist',
+      refused: { title: 'Failed!', fallback: 'Leaving the waitlist failed.' },
+      failed: { title: 'Error!', text: 'Leaving the waitlist failed.' },
+    },
+  }),
 
   updateHeading: 'Update Registration',
   updateSubmit: 'Update Registration',

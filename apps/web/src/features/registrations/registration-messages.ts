@@ -6,6 +6,10 @@ export const REGISTRATION_FORM_MESSAGES = {
   marathonTitle: 'Marathon Title',
   startDate: 'Start Date',
   submit: 'Submit Register',
+  /** A sold-out race's form: what the entry is, and its button. */
+  waitlistNotice: 'Waitlist entry: you get a place, and a bib, when one opens up',
+  submitWaitlist: 'Join the waitlist',
+  waitlistedTitle: 'Waitlist Joined!',
   successTitle: 'Registration Successful!',
   successText: (title: string) => `You are registered for ${title}.`,
   refusedTitle: 'Registration failed',

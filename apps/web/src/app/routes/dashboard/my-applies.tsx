@@ -12,6 +12,7 @@ import {
 import { APPLY_LIST_MESSAGES as M } from '../../../features/registrations/apply-list-messages';
 import { RegistrationEditForm } from '../../../features/registrations/components/registration-edit-form';
 import { RegistrationsTable } from '../../../features/registrations/components/registrations-table';
+import { getRemovalMessages } from '../../../features/registrations/entry-status';
 import { filterByMarathonTitle, isSearching } from '../../../features/registrations/filter-by-title';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRecordEditing } from '../../../lib/use-record-editing';
@@ -22,13 +23,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { registrations: await getMyRegistrations(email, request.signal) };
 }
 
-/** SPEC.md §2 My Apply List: the user's registrations, searchable by title, to update or withdraw. */
+/**
+ * SPEC.md §2 My Apply List: the user's registrations, searchable by title, to update or withdraw (leave the
+ * waitlist, for an entry still in line).
+ */
 export function Component() {
   useDocumentTitle(M.title);
   const { registrations } = useLoaderData<typeof loader>();
   const [query, setQuery] = useState('');
   const { editing, startEditing, stopEditing, headingRef, deleteRecord, updateOptions } =
-    useRecordEditing<Registration>({ remove: deleteRegistration, updateMessages: M.update });
+    useRecordEditing<Registration>({
+      remove: deleteRegistration,
+      updateMessages: M.update,
+      removalMessages: getRemovalMessages,
+    });
   const shown = filterByMarathonTitle(registrations, query);
 
   return (

@@ -6,8 +6,9 @@ import { DETAILS_MESSAGES } from '../../../features/marathons/details-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /**
- * The race and whether the signed-in runner has registered for it, in one request (`?include=myRegistration`);
- * null for an id no marathon has, so the screen can say so. Any other failure reaches the route error boundary.
+ * The race and the signed-in runner's entry for it (registered or waitlisted), in one request
+ * (`?include=myRegistration`); null for an id no marathon has, so the screen can say so. Any other failure
+ * reaches the route error boundary.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return { marathon: await getMarathonDetailsOrNull(params.id ?? '', request.signal) };
@@ -18,6 +19,10 @@ export function Component() {
   useDocumentTitle(marathon?.title ?? DETAILS_MESSAGES.notFound);
   if (!marathon) return <MarathonNotFound message={DETAILS_MESSAGES.notFound} />;
   return (
-    <MarathonDetails key={marathon._id} marathon={marathon} isRegistered={marathon.myRegistration != null} />
+    <MarathonDetails
+      key={marathon._id}
+      marathon={marathon}
+      myRegistration={marathon.myRegistration ?? null}
+    />
   );
 }

@@ -1,9 +1,11 @@
 import type { Marathon } from '@stride/shared';
+import { isSoldOut } from '@stride/shared/rules';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDay } from '../../../lib/dates';
+import { MARATHON_LIST_MESSAGES } from '../list-messages';
 
-/** A race in a grid (SPEC.md §2): poster, title, location, start date and 'See Details'. */
+/** A race in a grid (SPEC.md §2): poster, title, location, start date and 'See Details'; 'Sold out' when full. */
 export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; eager?: boolean }) {
   return (
     <article className="card bg-base-100 border-base-300 h-full border shadow-sm transition hover:shadow-md">
@@ -20,6 +22,11 @@ export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; 
       </figure>
       <div className="card-body gap-2 p-5">
         <h3 className="card-title text-lg leading-snug">{marathon.title}</h3>
+        {isSoldOut(marathon) && (
+          <p className="badge badge-warning badge-sm self-start font-semibold">
+            {MARATHON_LIST_MESSAGES.soldOut}
+          </p>
+        )}
         <p className="text-base-content/75 text-sm">{marathon.location}</p>
         <p className="text-sm">
           <span className="sr-only">Starts on </span>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import type { Marathon } from '@stride/shared';
+import type { Marathon, RegistrationEntry } from '@stride/shared';
+import { getPlacesText } from '../capacity';
 import { DETAILS_MESSAGES } from '../details-messages';
 import { getRegistrationState } from '../registration-window';
 import { AddToCalendar } from './add-to-calendar';
@@ -8,20 +9,21 @@ import { DateBadges } from './date-badges';
 import { RegistrationStatus } from './registration-status';
 
 /**
- * A race's details (SPEC.md §2): poster, title, facts, the three dates with links to add the race to a
- * calendar, the register area and the countdown.
- * `isRegistered` says whether the signed-in runner has registered (undefined: not known). Give it a `key` per
- * race.
+ * A race's details (SPEC.md §2): poster, title, facts, the places left (a limited race), the three dates with
+ * links to add the race to a calendar, the register area and the countdown.
+ * `myRegistration` is the signed-in runner's entry for the race (null: none; undefined: not known). Give it a
+ * `key` per race.
  */
 export function MarathonDetails({
   marathon,
-  isRegistered,
+  myRegistration,
 }: {
   marathon: Marathon;
-  isRegistered: boolean | undefined;
+  myRegistration: RegistrationEntry | null | undefined;
 }) {
   const [openedAt] = useState(() => new Date());
   const countdownHeadingId = useId();
+  const placesText = getPlacesText(marathon);
   const facts = [
     { label: DETAILS_MESSAGES.location, value: marathon.location },
     { label: DETAILS_MESSAGES.distance, value: marathon.distance },
@@ -51,12 +53,13 @@ export function MarathonDetails({
               </li>
             ))}
           </ul>
+          {placesText && <p className="text-lg font-semibold">{placesText}</p>}
           <DateBadges marathon={marathon} />
           <AddToCalendar marathon={marathon} />
           <p className="text-base-content/85 whitespace-pre-line">{marathon.description}</p>
           <RegistrationStatus
             marathonId={marathon._id}
-            state={getRegistrationState(marathon, openedAt, isRegistered)}
+            state={getRegistrationState(marathon, openedAt, myRegistration)}
           />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  CAPACITY_LIMITS,
   DISTANCES,
   MARATHON_FIELD_LABELS as LABELS,
   MARATHON_LIMITS,
@@ -10,6 +11,7 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
 import { LabelledControl } from '../../../components/ui/labelled-control';
 import { useSubmission, type SubmitOptions } from '../../../lib/use-submission';
+import { MARATHON_DASHBOARD_MESSAGES } from '../dashboard-messages';
 import {
   EMPTY_MARATHON_FORM,
   MARATHON_DATE_FIELDS,
@@ -105,6 +107,19 @@ export function MarathonForm<R>({
           </select>
         )}
       </LabelledControl>
+      <FormField
+        label={LABELS.capacity}
+        name="capacity"
+        type="number"
+        inputMode="numeric"
+        min={CAPACITY_LIMITS.min}
+        max={CAPACITY_LIMITS.max}
+        step={1}
+        value={values.capacity}
+        error={errors.capacity}
+        hint={MARATHON_DASHBOARD_MESSAGES.capacityHint}
+        onChange={(event) => setField('capacity', event.target.value)}
+      />
       <div className="md:col-span-2">
         <LabelledControl label={LABELS.description} error={errors.description}>
           {(control) => (

@@ -1,6 +1,7 @@
 import type { Marathon } from '@stride/shared';
 import { ResponsiveTable, RowActions, type TableColumn } from '../../../components/ui/responsive-table';
 import { formatDay } from '../../../lib/dates';
+import { getRunnersText } from '../capacity';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../dashboard-messages';
 
 const COLUMNS: ReadonlyArray<TableColumn<Marathon>> = [
@@ -11,9 +12,13 @@ const COLUMNS: ReadonlyArray<TableColumn<Marathon>> = [
   },
   { header: M.columns.distance, cell: (marathon) => marathon.distance },
   { header: M.columns.location, cell: (marathon) => marathon.location },
+  { header: M.columns.runners, cell: getRunnersText },
 ];
 
-/** SPEC.md §2 My Marathons: Marathon Name, Date, Distance, Location, Actions (cards on small screens). */
+/**
+ * SPEC.md §2 My Marathons: Marathon Name, Date, Distance, Location, then Runners (registered / limit and the
+ * waitlist), Actions (cards on small screens).
+ */
 export function MyMarathonsTable({
   marathons,
   onUpdate,

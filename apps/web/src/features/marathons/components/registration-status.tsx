@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { WAITLIST_MESSAGES } from '../../../lib/waitlist-messages';
 import { DETAILS_MESSAGES } from '../details-messages';
 import type { RegistrationState } from '../registration-window';
 
 /**
- * The register area of the details screen (SPEC.md §2): 'Register Now' while registration is open, a disabled
- * 'Registration Closed' with the dates it is open between otherwise, and for a runner who has registered, a
- * link to their registrations instead.
+ * The register area of the details screen (SPEC.md §2): 'Register Now' while registration is open ('Join the
+ * waitlist' once the race is sold out), a disabled 'Registration Closed' with the dates it is open between
+ * otherwise, and for a runner with an entry, where it stands and a link to their registrations instead.
  */
 export function RegistrationStatus({ state, marathonId }: { state: RegistrationState; marathonId: string }) {
   const noticeId = useId();
@@ -21,20 +22,18 @@ export function RegistrationStatus({ state, marathonId }: { state: RegistrationS
         />
       );
     case 'registered':
+      return <EntryNotice text={DETAILS_MESSAGES.registered} className="text-success-content bg-success" />;
+    case 'waitlisted':
       return (
-        <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
-          <p className="text-success-content bg-success rounded-box px-4 py-2 font-medium">
-            {DETAILS_MESSAGES.registered}
-          </p>
-          <Link to={paths.dashboard.myApplies} className="btn btn-outline">
-            {DETAILS_MESSAGES.viewRegistrations}
-          </Link>
-        </div>
+        <EntryNotice
+          text={WAITLIST_MESSAGES.onWaitlist(state.position)}
+          className="text-info-content bg-info"
+        />
       );
     case 'open':
       return (
         <Link to={paths.registration(marathonId)} className="btn btn-primary">
-          {DETAILS_MESSAGES.registerNow}
+          {state.joinsWaitlist ? DETAILS_MESSAGES.joinWaitlist : DETAILS_MESSAGES.registerNow}
         </Link>
       );
     case 'closed':
@@ -49,4 +48,16 @@ export function RegistrationStatus({ state, marathonId }: { state: RegistrationS
         </div>
       );
   }
+}
+
+/** Where the runner's entry stands, in `className`'s colours, and the way to their registrations. */
+function EntryNotice({ text, className }: { text: string; className: string }) {
+  return (
+    <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+      <p className={`rounded-box px-4 py-2 font-medium ${className}`}>{text}</p>
+      <Link to={paths.dashboard.myApplies} className="btn btn-outline">
+        {DETAILS_MESSAGES.viewRegistrations}
+      </Link>
+    </div>
+  );
 }

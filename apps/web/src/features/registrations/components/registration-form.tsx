@@ -1,18 +1,20 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import {
   createRegistrationSchema,
+  isSoldOut,
   REGISTRATION_FIELD_LABELS,
   REGISTRATION_LIMITS,
   TIMERS,
 } from '@stride/shared';
-import type { Marathon } from '@stride/shared';
+import type { Marathon, Registration } from '@stride/shared';
 import { FormError, SubmitButton } from '../../../components/ui/form-controls';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { showAlert } from '../../../lib/alerts';
 import { formatBadgeDate } from '../../../lib/dates';
 import { useSubmission, type SubmitFailure } from '../../../lib/use-submission';
+import { WAITLIST_MESSAGES } from '../../../lib/waitlist-messages';
 import { createRegistration } from '../api/registrations-api';
 import {
   REGISTRATION_FORM_FIELDS,
@@ -30,10 +32,13 @@ const L = REGISTRATION_FIELD_LABELS;
 /**
  * The registration form of SPEC.md §2: the runner's email and the race shown read-only, then their name,
  * contact and an optional note. Checked with the API's own schema before sending; on success a short alert,
- * then their registrations (SPEC.md §4).
+ * then their registrations (SPEC.md §4). For a sold-out race it says it is a waitlist entry and asks for one
+ * (`waitlist: true`); the alert then gives the runner's place in line.
  */
 export function RegistrationForm({ marathon, email }: { marathon: Marathon; email: string }) {
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const joinsWaitlist = isSoldOut(marathon);
   const [values, setValues] = useState<Values>(EMPTY_FORM);
   const [formError, setFormError] = useState<string | null>(null);
   const { formRef, errors, isSubmitting, submit } = useSubmission();
@@ -51,18 +56,24 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
     if (described.kind === 'fields') return; // not a SubmitFailure: the hook shows those beside the fields
     setFormError(described.message);
     if (described.kind === 'refused') {
+      // The race may have filled up (or closed) meanwhile: show it as it is now, e.g. with its waitlist.
+      void revalidator.revalidate();
       void showAlert({ icon: 'error', title: M.refusedTitle, text: described.message });
     } else {
       window.alert(M.unexpected); // SPEC.md §8: a failed registration says so in a browser alert
     }
   }
 
-  function handleDone() {
+  function handleDone(registration: Registration) {
     setValues(EMPTY_FORM);
+    // Asked for the waitlist, the runner still gets a place when one opened up meanwhile: say what they got.
+    const isWaitlisted = registration.status === 'waitlisted';
     void showAlert({
       icon: 'success',
-      title: M.successTitle,
-      text: M.successText(marathon.title),
+      title: isWaitlisted ? M.waitlistedTitle : M.successTitle,
+      text: isWaitlisted
+        ? WAITLIST_MESSAGES.onWaitlist(registration.waitlistPosition)
+        : M.successText(marathon.title),
       timer: TIMERS.registrationAlertMs,
     });
     navigate(paths.dashboard.myApplies);
@@ -75,7 +86,11 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
         setFormError(null);
         void submit(
           event,
-          createRegistrationSchema.safeParse({ marathonId: marathon._id, ...values }),
+          createRegistrationSchema.safeParse({
+            marathonId: marathon._id,
+            ...values,
+            ...(joinsWaitlist ? { waitlist: true } : {}),
+          }),
           createRegistration,
           {
             fields: REGISTRATION_FORM_FIELDS,
@@ -88,6 +103,11 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
       className="space-y-2"
       noValidate
     >
+      {joinsWaitlist && (
+        <p role="note" className="alert alert-info">
+          {M.waitlistNotice}
+        </p>
+      )}
       <div className="grid gap-x-4 sm:grid-cols-2">
         <FormField label={M.email} type="email" value={email} readOnly className="bg-base-200" />
         <FormField
@@ -138,7 +158,7 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
         onChange={(info) => setValues((current) => ({ ...current, info }))}
       />
       <FormError message={formError} />
-      <SubmitButton isSubmitting={isSubmitting}>{M.submit}</SubmitButton>
+      <SubmitButton isSubmitting={isSubmitting}>{joinsWaitlist ? M.submitWaitlist : M.submit}</SubmitButton>
     </form>
   );
 }

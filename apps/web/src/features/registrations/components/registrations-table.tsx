@@ -4,6 +4,7 @@ import { ResponsiveTable, RowActions, type TableColumn } from '../../../componen
 import { formatDay } from '../../../lib/dates';
 import { getRegistrationCalendarPath } from '../api/registrations-api';
 import { APPLY_LIST_MESSAGES as M } from '../apply-list-messages';
+import { getEntryStatusText, isWaitlisted } from '../entry-status';
 
 const COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
   { header: M.columns.number, cell: (_, index) => index + 1, isTableOnly: true },
@@ -23,11 +24,13 @@ const COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
       <time dateTime={registration.timestamp}>{formatDay(registration.timestamp)}</time>
     ),
   },
+  { header: M.columns.status, cell: getEntryStatusText },
 ];
 
 /**
  * SPEC.md §2 My Apply List: #, Marathon Title, Start Date, Name, Contact, Info ('-' when empty), Registered On,
- * Actions (cards on small screens). Besides Update and Delete, each registration's calendar file to download.
+ * then Status (bib or place in line), Actions (cards on small screens). Besides Update and Delete ('Leave
+ * waitlist' for a runner in line), each registration's calendar file to download.
  */
 export function RegistrationsTable({
   registrations,
@@ -49,6 +52,7 @@ export function RegistrationsTable({
           itemName={registration.marathonTitle}
           onUpdate={() => onUpdate(registration)}
           onDelete={() => onDelete(registration)}
+          deleteLabel={isWaitlisted(registration) ? M.leaveWaitlist : undefined}
         >
           <a
             href={getRegistrationCalendarPath(registration._id)}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { getPlacesText, getRunnersText } from './capacity';
+
+describe('getPlacesText', () => {
+  it('counts the places a limited race has left, one in the singular', () => {
+    expect(getPlacesText({ placesLeft: 12, waitlistCount: 0 })).toBe('12 places left');
+    expect(getPlacesText({ placesLeft: 1, waitlistCount: 0 })).toBe('1 place left');
+  });
+
+  it('says a full race is sold out, with how many runners are on its waitlist', () => {
+    expect(getPlacesText({ placesLeft: 0, waitlistCount: 3 })).toBe('Sold out — 3 on the waitlist');
+    expect(getPlacesText({ placesLeft: 0, waitlistCount: 0 })).toBe('Sold out — 0 on the waitlist');
+  });
+
+  it('says nothing for a race without a limit', () => {
+    expect(getPlacesText({ placesLeft: null, waitlistCount: 0 })).toBeNull();
+  });
+});
+
+describe('getRunnersText', () => {
+  it('gives registered / limit and the waitlist of a limited race', () => {
+    expect(getRunnersText({ totalRegistrationCount: 7, capacity: 10, waitlistCount: 2 })).toBe(
+      '7 / 10, waitlist 2',
+    );
+    expect(getRunnersText({ totalRegistrationCount: 0, capacity: 5, waitlistCount: 0 })).toBe(
+      '0 / 5, waitlist 0',
+    );
+  });
+
+  it('gives the registered count of a race without a limit', () => {
+    expect(getRunnersText({ totalRegistrationCount: 7, capacity: null, waitlistCount: 0 })).toBe(
+      '7 / no limit',
+    );
+  });
+
+  it('still shows runners in line after a limit was lifted', () => {
+    expect(getRunnersText({ totalRegistrationCount: 7, capacity: null, waitlistCount: 1 })).toBe(
+      '7 / no limit, waitlist 1',
+    );
+  });
+});
