@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { CreateMarathonInput, CreateRegistrationInput, Marathon, Registration } from '@stride/shared';
@@ -177,6 +177,14 @@ export function countRegistrationRows(db: Database, marathonId?: string): Promis
     marathonId === undefined ? undefined : eq(registrations.marathonId, marathonId),
   );
 }
+/** Sessions of this database now waiting for a lock another transaction holds (PostgreSQL). */
+export async function countBackendsWaitingOnLocks(db: Database): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+}
+
 export function countMarathonRows(db: Database): Promise<number> {
   return db.$count(marathons);
 }

@@ -1,13 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type {
-  CreateRegistration,
-  Registration,
-  RegistrationEntry,
-  RegistrationStatus,
-  UpdateRegistration,
-} from '@stride/shared';
+import type { Registration, RegistrationEntry, RegistrationStatus, UpdateRegistration } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
 import type { RaceFacts, RegistrationFacts } from '../../mail/mail-payloads.js';
 import { raceFactsJson, registrationFactsJson } from '../../mail/payload-sql.js';
@@ -85,34 +78,6 @@ function toEntry(row: {
 }): RegistrationEntry {
   return { _id: row.id, status: row.status, bib: row.bib, waitlistPosition: row.waitlistPosition };
 }
-
-type RegisterRow = {
-  title: string;
-  start_date: Date | string;
-  start_reg_date: Date | string;
-  end_reg_date: Date | string;
-  is_open: boolean;
-  has_place: boolean;
-  already: boolean;
-  id: string | null;
-  created_at: Date | string | null;
-  status: RegistrationStatus | null;
-  bib: number | null;
-  waitlist_position: number | null;
-};
-
-/** How an attempt to register ended. */
-export type RegisterOutcome =
-  | {
-      kind: 'entered';
-      entry: RegistrationEntry;
-      createdAt: Date;
-      race: { title: string; startDate: Date };
-    }
-  | { kind: 'race-missing' }
-  | { kind: 'closed'; race: { title: string; startDate: Date; startRegDate: Date; endRegDate: Date } }
-  | { kind: 'full' }
-  | { kind: 'already-registered' };
 
 export function createRegistrationsRepository(db: Executor) {
   const selectRegistrations = () =>
@@ -216,101 +181,6 @@ export function createRegistrationsRepository(db: Executor) {
         .where(eq(registrations.id, id))
         .for('update', { of: marathons });
       return row ?? null;
-    },
-
-    /**
-     * Enters the runner in one statement (one transaction), with the race's row locked for that statement only:
-     * the entry is inserted only if the race exists, its window holds `at` (inclusive), the runner has no entry
-     * yet, and there is a place or the runner asked for the waitlist. With a place they are registered with the
-     * next bib; without one they join the end of the line. The race's counters move with it and the mail
-     * (confirmation, or waitlist entry) goes into the outbox.
-     *
-     * `race` locks the row first (FOR UPDATE), so every decision reads the counters as the last committed
-     * entry left them: concurrent entries queue on the lock and never oversell. When nothing was inserted,
-     * the same reading says why: the window and capacity rules live here alone. A race deleted while this
-     * statement waited is missing; the same runner entering twice at once meets the unique index.
-     */
-    async registerIfOpen(
-      values: Omit<CreateRegistration, 'marathonId' | 'waitlist'> & { marathonId: string; userId: string },
-      at: Date,
-      { confirmTo, waitlist }: { confirmTo: string; waitlist: boolean },
-    ): Promise<RegisterOutcome> {
-      const now = at.toISOString();
-      const result = await db
-        .execute(
-          sql`
-        with race as (
-          select id, title, start_date, location, distance, calendar_sequence, start_reg_date, end_reg_date,
-            bibs_issued, waitlist_count,
-            start_reg_date <= ${now}::timestamptz and end_reg_date >= ${now}::timestamptz as is_open,
-            capacity is null or total_registration_count < capacity as has_place,
-            exists (select 1 from registrations where marathon_id = marathons.id and user_id = ${values.userId})
-              as already
-          from marathons where id = ${values.marathonId}
-          for update
-        ), inserted as (
-          insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, status, bib,
-            waitlist_seq)
-          select race.id, ${values.userId}, ${values.firstName}, ${values.lastName}, ${values.contact},
-            ${values.info},
-            case when race.has_place then 'registered' else 'waitlisted' end,
-            case when race.has_place then race.bibs_issued + 1 end,
-            case when not race.has_place then nextval('registrations_waitlist_seq') end
-          from race where race.is_open and not race.already and (race.has_place or ${waitlist})
-          returning id, created_at, marathon_id, first_name, last_name, contact, info, status, bib
-        ), counted as (
-          update marathons set
-            total_registration_count = total_registration_count + (inserted.status = 'registered')::int,
-            bibs_issued = bibs_issued + (inserted.status = 'registered')::int,
-            waitlist_count = waitlist_count + (inserted.status = 'waitlisted')::int
-          from inserted where marathons.id = inserted.marathon_id
-        ), mailed as (
-          insert into mail_outbox (recipient, payload)
-          select ${confirmTo}, jsonb_build_object(
-            'kind', case when inserted.status = 'registered' then 'registration-confirmed' else 'waitlist-joined' end,
-            'race', ${raceFactsJson('race')}, 'registration', ${registrationFactsJson('inserted')})
-            || case when inserted.status = 'waitlisted'
-              then jsonb_build_object('waitlistPosition', race.waitlist_count + 1) else '{}'::jsonb end
-          from inserted cross join race
-        )
-        select race.title, race.start_date, race.start_reg_date, race.end_reg_date, race.is_open,
-          race.has_place, race.already, inserted.id, inserted.created_at, inserted.status, inserted.bib,
-          case when inserted.status = 'waitlisted' then race.waitlist_count + 1 end as waitlist_position
-        from race left join inserted on true`,
-        )
-        .catch((error: unknown) => {
-          if (isForeignKeyViolation(error)) return { rows: [] };
-          if (isUniqueViolation(error, 'registrations_marathon_user_unique')) return { rows: 'already' };
-          throw error;
-        });
-      const rows = (result as unknown as { rows: RegisterRow[] | 'already' }).rows;
-      if (rows === 'already') return { kind: 'already-registered' };
-      const [row] = rows;
-      if (!row) return { kind: 'race-missing' };
-      const race = { title: row.title, startDate: new Date(row.start_date) };
-      if (!row.is_open) {
-        return {
-          kind: 'closed',
-          race: {
-            ...race,
-            startRegDate: new Date(row.start_reg_date),
-            endRegDate: new Date(row.end_reg_date),
-          },
-        };
-      }
-      if (row.already) return { kind: 'already-registered' };
-      if (row.id === null) return { kind: 'full' };
-      return {
-        kind: 'entered',
-        entry: toEntry({
-          id: row.id,
-          status: row.status!,
-          bib: row.bib,
-          waitlistPosition: row.waitlist_position,
-        }),
-        createdAt: new Date(row.created_at!),
-        race,
-      };
     },
 
     async update(id: string, changes: UpdateRegistration): Promise<void> {

@@ -13,6 +13,7 @@ import {
   type RaceWindow,
   SECOND_MS,
   UUID_PATTERN,
+  countBackendsWaitingOnLocks,
   countRegistrationRows,
   createMarathon,
   errorFields,
@@ -27,14 +28,6 @@ import {
 } from '../../testing/marathon-fixtures.js';
 import { type SignedIn, bearerHeaders, cookieHeaders, signUp } from '../../testing/test-app.js';
 import { REGISTRATION_MESSAGES } from './registrations.service.js';
-
-/** Sessions of this database now waiting for a lock another transaction holds. */
-async function countBackendsWaitingOnLocks(db: Database): Promise<number> {
-  const result = await db.execute(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
-}
 
 const main = useTestApp();
 let organizer: SignedIn;

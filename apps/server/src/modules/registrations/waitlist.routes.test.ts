@@ -5,6 +5,7 @@ import type { Marathon, Registration } from '@stride/shared';
 import { mailOutbox, marathons, registrations } from '../../db/schema/index.js';
 import {
   type Actor,
+  countBackendsWaitingOnLocks,
   createMarathon,
   errorFields,
   findMyRegistrations,
@@ -15,6 +16,7 @@ import {
   useTestApp,
 } from '../../testing/marathon-fixtures.js';
 import { type SignedIn, bearerHeaders, signUp } from '../../testing/test-app.js';
+import { createRaceEntryRepository } from './race-entry.repository.js';
 
 const main = useTestApp();
 let organizer: SignedIn;
@@ -465,5 +467,41 @@ describe('marathon answers', () => {
         waitlistCount: 1,
       });
     }
+  });
+});
+
+describe('entering from two server processes at once', () => {
+  it('refuses only the runner who is already in when another process entered them meanwhile', async () => {
+    const race = await newRace(10);
+    const [twice, other] = await insertSignedInUsers(main.current, 2);
+    const { db, driver } = main.current.database;
+    const request = (runner: typeof twice) => ({
+      firstName: 'Ada',
+      lastName: 'Runner',
+      contact: '+1 555 0100',
+      info: '',
+      userId: runner!.user.id,
+      email: runner!.user.email,
+      waitlist: false,
+    });
+    let entering: ReturnType<ReturnType<typeof createRaceEntryRepository>['enter']> | undefined;
+
+    // Another process enters `twice`, holding the race's lock until it commits.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from marathons where id = ${race._id} for update`);
+      await tx.execute(sql`
+        insert into registrations (marathon_id, user_id, first_name, last_name, contact, bib)
+        values (${race._id}, ${twice!.user.id}, 'Ada', 'Runner', '+1 555 0100', 1)`);
+      await tx.execute(sql`
+        update marathons set total_registration_count = 1, bibs_issued = 1 where id = ${race._id}`);
+      // This statement's snapshot predates that entry; it waits for the lock (PGlite: runs after the commit).
+      entering = createRaceEntryRepository(db).enter(race._id, [request(twice), request(other)], new Date());
+      if (driver === 'postgres') await expect.poll(() => countBackendsWaitingOnLocks(db)).toBeGreaterThan(0);
+    });
+
+    const outcomes = await entering!;
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['already-registered', 'entered']);
+    expect(outcomes[1]).toMatchObject({ entry: { status: 'registered', bib: 2 } });
+    expect(await countersOf(race._id)).toMatchObject({ totalRegistrationCount: 2, placesLeft: 8 });
   });
 });

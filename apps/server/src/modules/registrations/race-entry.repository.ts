@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import type { CreateRegistration, RegistrationEntry, RegistrationStatus } from '@stride/shared';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
+import type { Executor } from '../../db/transaction.js';
+import { raceFactsJson, registrationFactsJson } from '../../mail/payload-sql.js';
+
+/** One runner asking to enter a race: their details, who they are, and whether they take a place in line. */
+export type EntryRequest = Omit<CreateRegistration, 'marathonId' | 'waitlist'> & {
+  userId: string;
+  /** Where their confirmation (or waitlist) mail goes. */
+  email: string;
+  waitlist: boolean;
+};
+
+/** How one runner's attempt to enter ended. */
+export type EntryOutcome =
+  | { kind: 'entered'; entry: RegistrationEntry; createdAt: Date; race: { title: string; startDate: Date } }
+  | { kind: 'race-missing' }
+  | { kind: 'closed'; race: { title: string; startDate: Date; startRegDate: Date; endRegDate: Date } }
+  | { kind: 'full' }
+  | { kind: 'already-registered' };
+
+type EntryRow = {
+  n: number;
+  title: string | null;
+  start_date: Date | string | null;
+  start_reg_date: Date | string | null;
+  end_reg_date: Date | string | null;
+  is_open: boolean | null;
+  already: boolean | null;
+  id: string | null;
+  created_at: Date | string | null;
+  status: RegistrationStatus | null;
+  bib: number | null;
+  waitlist_position: number | null;
+};
+
+function toOutcome(row: EntryRow | undefined): EntryOutcome {
+  if (!row || row.title === null) return { kind: 'race-missing' };
+  const race = { title: row.title, startDate: new Date(row.start_date!) };
+  if (!row.is_open) {
+    return {
+      kind: 'closed',
+      race: { ...race, startRegDate: new Date(row.start_reg_date!), endRegDate: new Date(row.end_reg_date!) },
+    };
+  }
+  if (row.already) return { kind: 'already-registered' };
+  if (row.id === null) return { kind: 'full' };
+  return {
+    kind: 'entered',
+    entry: { _id: row.id, status: row.status!, bib: row.bib, waitlistPosition: row.waitlist_position },
+    createdAt: new Date(row.created_at!),
+    race,
+  };
+}
+
+/** Entering races: registering with a place, or joining the line when the race is full. */
+export function createRaceEntryRepository(db: Executor) {
+  /**
+   * Enters the runners, in the order given, in one statement (one transaction) that holds the race's lock
+   * for that statement only. The race row is read `FOR UPDATE` first, so every decision uses its counters as
+   * the last committed statement left them: while places are left a runner is registered with the next bib;
+   * then a runner who asked for the waitlist joins the end of the line, any other is refused (full). Nobody is
+   * entered while the window is closed or twice. The counters move with the entries and each runner's mail
+   * (confirmation, or waitlist entry) goes into the outbox. Answers an outcome per runner, in their order.
+   *
+   * A runner who entered from another process after this statement began is not seen by its `already` check;
+   * the unique (race, runner) index then refuses the statement as a whole, and nothing of it is kept.
+   */
+  async function enterAll(
+    raceId: string,
+    requests: readonly EntryRequest[],
+    at: Date,
+  ): Promise<EntryOutcome[]> {
+    const now = at.toISOString();
+    const input = JSON.stringify(requests.map((request, n) => ({ n, ...request })));
+    const result = await db.execute(sql`
+      with input as (
+        select (e->>'n')::int as n, e->>'userId' as user_id, e->>'email' as email, e->>'firstName' as first_name,
+          e->>'lastName' as last_name, e->>'contact' as contact, e->>'info' as info,
+          (e->>'waitlist')::boolean as waitlist
+        from jsonb_array_elements(${input}::jsonb) as e
+      ), race as (
+        select id, title, start_date, location, distance, calendar_sequence, start_reg_date, end_reg_date,
+          bibs_issued, waitlist_count,
+          start_reg_date <= ${now}::timestamptz and end_reg_date >= ${now}::timestamptz as is_open,
+          capacity - total_registration_count as free
+        from marathons where id = ${raceId}
+        for update
+      ), judged as (
+        select input.*,
+          exists (select 1 from registrations where marathon_id = ${raceId} and user_id = input.user_id)
+            or row_number() over (partition by input.user_id order by input.n) > 1 as already
+        from input
+      ), decided as (
+        select judged.*,
+          case when race.free is null or row_number() over (order by judged.n) <= race.free then 'registered'
+            when judged.waitlist then 'waitlisted' end as status
+        from judged cross join race
+        where race.is_open and not judged.already
+      ), numbered as (
+        select decided.*,
+          case when status = 'registered'
+            then (race.bibs_issued + row_number() over (partition by status order by n))::int end as bib
+        from decided cross join race
+        where status is not null
+      ), inserted as (
+        insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, status, bib,
+          waitlist_seq)
+        select ${raceId}, user_id, first_name, last_name, contact, info, status, bib,
+          case when status = 'waitlisted' then nextval('registrations_waitlist_seq') end
+        from numbered
+        returning id, user_id, created_at, marathon_id, first_name, last_name, contact, info, status, bib,
+          waitlist_seq
+      ), answered as (
+        -- Places in line follow the sequence's order, whatever order the rows were numbered in.
+        select inserted.*, numbered.email,
+          case when inserted.status = 'waitlisted' then (race.waitlist_count
+            + row_number() over (partition by inserted.status order by inserted.waitlist_seq))::int end
+            as waitlist_position
+        from inserted join numbered on numbered.user_id = inserted.user_id cross join race
+      ), counted as (
+        update marathons set
+          total_registration_count = total_registration_count
+            + (select count(*) from inserted where status = 'registered'),
+          bibs_issued = bibs_issued + (select count(*) from inserted where status = 'registered'),
+          waitlist_count = waitlist_count + (select count(*) from inserted where status = 'waitlisted')
+        where id = ${raceId} and exists (select 1 from inserted)
+      ), mailed as (
+        insert into mail_outbox (recipient, payload)
+        select answered.email, jsonb_build_object(
+          'kind', case when answered.status = 'registered' then 'registration-confirmed' else 'waitlist-joined' end,
+          'race', ${raceFactsJson('race')}, 'registration', ${registrationFactsJson('answered')})
+          || case when answered.status = 'waitlisted'
+            then jsonb_build_object('waitlistPosition', answered.waitlist_position) else '{}'::jsonb end
+        from answered cross join race
+      )
+      select input.n, race.title, race.start_date, race.start_reg_date, race.end_reg_date, race.is_open,
+        judged.already, answered.id, answered.created_at, answered.status, answered.bib, answered.waitlist_position
+      from input
+        join judged on judged.n = input.n
+        left join race on true
+        left join answered on answered.user_id = input.user_id and not judged.already
+      order by input.n`);
+    const rows = (result as unknown as { rows: EntryRow[] }).rows;
+    return requests.map((_, n) => toOutcome(rows.find((row) => Number(row.n) === n)));
+  }
+
+  /**
+   * {@link enterAll}, where a runner entering twice at once from two processes costs only their own attempt:
+   * when the statement as a whole is refused for it, each runner is entered on their own, and the runner
+   * already in is told so.
+   */
+  async function enter(raceId: string, requests: readonly EntryRequest[], at: Date): Promise<EntryOutcome[]> {
+    try {
+      return await enterAll(raceId, requests, at);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return requests.map(() => ({ kind: 'race-missing' }) as const);
+      if (!isUniqueViolation(error, 'registrations_marathon_user_unique')) throw error;
+      if (requests.length === 1) return [{ kind: 'already-registered' }];
+      const outcomes: EntryOutcome[] = [];
+      for (const request of requests) outcomes.push(...(await enter(raceId, [request], at)));
+      return outcomes;
+    }
+  }
+
+  return { enter };
+}
+
+export type RaceEntryRepository = ReturnType<typeof createRaceEntryRepository>;
