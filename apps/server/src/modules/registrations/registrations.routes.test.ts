@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Marathon, Registration } from '@stride/shared';
-import type { Database } from '../../db/client.js';
 import {
   DAY_MS,
   FOREIGN_ORIGIN,
