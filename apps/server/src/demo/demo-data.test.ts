@@ -22,16 +22,15 @@ describe('seedDemoData', () => {
       url: '/api/my-marathons',
       headers: { authorization: `Bearer ${organizer.token}` },
     });
-    const races =
-      mine.json<
-        Array<{
-          startRegDate: string;
-          endRegDate: string;
-          startDate: string;
-          image: string;
-          capacity: number | null;
-        }>
-      >();
+    const races = mine.json<
+      Array<{
+        startRegDate: string;
+        endRegDate: string;
+        startDate: string;
+        image: string;
+        capacity: number | null;
+      }>
+    >();
     expect(races).toHaveLength(12);
 
     const at = (iso: string) => new Date(iso).getTime();
