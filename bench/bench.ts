@@ -6,19 +6,23 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
 import { count, like, not, sql } from 'drizzle-orm';
+import { CAPACITY_LIMITS } from '@stride/shared';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.js';
 import { bulkSeed } from '../apps/server/src/db/bulk-seed.js';
 import {
   addBenchFixtures,
   auditRace,
+  findRaceEntries,
   removeBenchFixtures,
   type BenchFixtures,
+  type RaceEntries,
 } from '../apps/server/src/db/bench-fixtures.js';
 import { lockDataDir } from '../apps/server/src/db/data-dir-lock.js';
 import { marathons } from '../apps/server/src/db/schema/index.js';
 import { root, startProductionServer } from '../scripts/lib/production.mjs';
 import { formatTable } from '../scripts/lib/table.mjs';
-import { BUDGETS, checkBudgets, type Measurement } from './budgets.js';
+import { BUDGETS, checkBudgets, type Measurement, type Stampede, type StampedePhase } from './budgets.js';
+import { auditCancellations, auditStampede, type Audit, type StampedeAnswer } from './stampede-audit.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,11 +31,22 @@ const { values: args } = parseArgs({
     registrations: { type: 'string' },
     duration: { type: 'string' },
     connections: { type: 'string', default: '20' },
-    'sell-out': { type: 'string' },
-    'sell-out-connections': { type: 'string', default: '50' },
+    'stampede-capacity': { type: 'string' },
+    'stampede-runners': { type: 'string' },
+    'stampede-cancels': { type: 'string' },
+    'stampede-connections': { type: 'string', default: '50' },
+    'stampede-only': { type: 'boolean', default: false },
     runners: { type: 'string' },
+    // Replaced by the stampede (issue 12); named here only to say so.
+    'sell-out': { type: 'string' },
+    'sell-out-connections': { type: 'string' },
   },
 });
+if (args['sell-out'] !== undefined || args['sell-out-connections'] !== undefined) {
+  throw new Error(
+    'The sell-out is now the capacity stampede: use --stampede-runners, --stampede-capacity and --stampede-connections.',
+  );
+}
 
 const databaseUrl = process.env.DATABASE_URL;
 // The server inherits the environment: READ_CACHE=off npm run bench measures every read on the database.
@@ -58,9 +73,21 @@ const wanted = {
 const durationSeconds = whole('duration', args.duration, smoke ? 2 : 10);
 const warmUpSeconds = smoke ? 1 : 3;
 const connections = whole('connections', args.connections, 20);
-const sellOutRunners = whole('sell-out', args['sell-out'], smoke ? 300 : 10_000);
-const sellOutConnections = whole('sell-out-connections', args['sell-out-connections'], 50);
+const stampede = {
+  capacity: whole('stampede-capacity', args['stampede-capacity'], smoke ? 100 : 10_000),
+  runners: whole('stampede-runners', args['stampede-runners'], smoke ? 300 : 30_000),
+  cancels: whole('stampede-cancels', args['stampede-cancels'], smoke ? 30 : 1_000),
+  connections: whole('stampede-connections', args['stampede-connections'], 50),
+};
+if (stampede.capacity < CAPACITY_LIMITS.min || stampede.capacity > CAPACITY_LIMITS.max)
+  throw new Error(`--stampede-capacity must be ${CAPACITY_LIMITS.min}–${CAPACITY_LIMITS.max}`);
+if (stampede.cancels < 1 || stampede.cancels > Math.min(stampede.capacity, stampede.runners))
+  throw new Error('--stampede-cancels must be at least 1 and at most the runners who get a place');
+if (stampede.connections < 1 || stampede.connections > stampede.runners)
+  throw new Error('--stampede-connections must be at least 1 and at most --stampede-runners');
 const runnerCount = whole('runners', args.runners, smoke ? 5_000 : 60_000);
+/** Skips the endpoint table: for iterating on the stampede. Endpoint budgets are then not checked. */
+const stampedeOnly = args['stampede-only'];
 const HEAVY_RUNNER_REGISTRATIONS = 200;
 const PAGE_LIMIT = 12;
 const SAMPLED_RACES = 1_000;
@@ -111,8 +138,9 @@ async function prepare(): Promise<Prepared> {
       console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     }
     const fixtures = await addBenchFixtures(db, {
-      runners: Math.max(runnerCount, sellOutRunners),
+      runners: Math.max(runnerCount, stampede.runners),
       heavyRunnerRegistrations: HEAVY_RUNNER_REGISTRATIONS,
+      stampedeCapacity: stampede.capacity,
     });
     const sampled = await db
       .select({ id: marathons.id })
@@ -154,19 +182,32 @@ type Scenario = {
   name: string;
   kind: 'baseline' | 'read' | 'write';
   /** The request to repeat; `next` gives a fresh one per request (another race, another runner). */
-  request: { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+  request: {
+    method?: 'GET' | 'POST' | 'DELETE';
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+  };
   next?: () => { path?: string; headers?: Record<string, string>; body?: string };
   /** A different target for the warm-up, where repeating it would change the measured state. */
   warmUp?: () => { path?: string; headers?: Record<string, string>; body?: string };
   expectedStatus: number;
 };
 
-/** Runs autocannon; `onResponse` hears every answer as it arrives. */
+/** Runs autocannon; `onResponse` hears every answer as it arrives, `onBody` reads each one's status and body. */
 function load(
   url: string,
   scenario: Scenario,
   options: Partial<LoadOptions>,
-  { next = scenario.next, onResponse }: { next?: Scenario['next']; onResponse?: () => void } = {},
+  {
+    next = scenario.next,
+    onResponse,
+    onBody,
+  }: {
+    next?: Scenario['next'];
+    onResponse?: () => void;
+    onBody?: (status: number, body: string) => void;
+  } = {},
 ): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -180,6 +221,7 @@ function load(
         requests: [
           {
             path: scenario.request.path,
+            ...(onBody && { onResponse: (status: number, body: string) => onBody(status, body) }),
             ...(next && {
               setupRequest: (request) => {
                 const changes = next();
@@ -211,13 +253,13 @@ function unexpectedStatuses(result: LoadResult, expectedStatus: number) {
 function runnerTurns(fixtures: BenchFixtures) {
   let used = 0;
   return () => {
-    const token = fixtures.runnerTokens[used++];
-    if (token === undefined) throw new Error(`ran out of runners after ${used - 1}: raise --runners`);
-    return token;
+    const runner = fixtures.runners[used++];
+    if (runner === undefined) throw new Error(`ran out of runners after ${used - 1}: raise --runners`);
+    return runner.token;
   };
 }
 
-function registrationRequest(raceId: string, nextToken: () => string) {
+function registrationRequest(raceId: string, nextToken: () => string, { waitlist = false } = {}) {
   return () => ({
     headers: { authorization: `Bearer ${nextToken()}` },
     body: JSON.stringify({
@@ -226,6 +268,7 @@ function registrationRequest(raceId: string, nextToken: () => string) {
       lastName: 'Runner',
       contact: '+1 555 0199',
       info: '',
+      ...(waitlist && { waitlist: true }),
     }),
   });
 }
@@ -297,6 +340,126 @@ function scenarios(prepared: Prepared): Scenario[] {
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
+const serverEnv = {
+  RATE_LIMIT: 'off',
+  SEED_DEMO: 'off',
+  LOG_LEVEL: 'warn',
+  AUTH_SECRET: authSecret,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+};
+
+/**
+ * Sends `amount` requests over `connections` at once, timed from the first request to the last answer
+ * (autocannon's own duration ends on its next whole-second tick).
+ */
+async function burst(
+  url: string,
+  scenario: Scenario,
+  amount: number,
+  onBody: (status: number, body: string) => void,
+): Promise<StampedePhase> {
+  const phaseStarted = performance.now();
+  let lastAnswerAt = phaseStarted;
+  const result = await load(
+    url,
+    scenario,
+    { amount, connections: Math.min(stampede.connections, amount) },
+    { onResponse: () => (lastAnswerAt = performance.now()), onBody },
+  );
+  const seconds = (lastAnswerAt - phaseStarted) / 1000;
+  return {
+    requests: amount,
+    seconds: round(seconds, 2),
+    perSecond: round(amount / seconds, 0),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: errorsOf(result, scenario.expectedStatus),
+  };
+}
+
+/** Remembers the first body of each unexpected status, to show why requests failed. */
+function unexpectedAnswers(expectedStatus: number) {
+  const firstBodies = new Map<number, string>();
+  return {
+    note: (status: number, body: string) => {
+      if (status !== expectedStatus && !firstBodies.has(status)) firstBodies.set(status, body.slice(0, 300));
+    },
+    lines: () => [...firstBodies].map(([status, body]) => `    first ${status} answer: ${body}`),
+  };
+}
+
+/** The stampede: every runner asks once, all at the same time, for a place or else a place in line. */
+async function stampedePosts(url: string, fixtures: BenchFixtures) {
+  const answers: StampedeAnswer[] = [];
+  const unexpected = unexpectedAnswers(201);
+  const phase = await burst(
+    url,
+    {
+      name: 'stampede',
+      kind: 'write',
+      request: { method: 'POST', path: '/api/registrations', headers: json },
+      next: registrationRequest(fixtures.openRaceIds.stampede, runnerTurns(fixtures), { waitlist: true }),
+      expectedStatus: 201,
+    },
+    stampede.runners,
+    (status, body) => {
+      unexpected.note(status, body);
+      if (status !== 201) return;
+      const {
+        _id,
+        email,
+        status: entryStatus,
+        bib,
+        waitlistPosition,
+      } = JSON.parse(body) as Omit<StampedeAnswer, 'id'> & { _id: string };
+      answers.push({ id: _id, email, status: entryStatus, bib, waitlistPosition });
+    },
+  );
+  return { phase, answers, unexpected: unexpected.lines() };
+}
+
+/** `--stampede-cancels` registered runners, picked at random, withdraw at the same time, each with their own session. */
+async function stampedeCancels(url: string, fixtures: BenchFixtures, before: RaceEntries) {
+  const tokenOf = new Map(fixtures.runners.map((runner) => [runner.id, runner.token]));
+  const registered = before.entries.filter((entry) => entry.status === 'registered');
+  for (let index = registered.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [registered[index], registered[other]] = [registered[other]!, registered[index]!];
+  }
+  const chosen = registered.slice(0, stampede.cancels);
+  let turn = 0;
+  let answered = 0;
+  const unexpected = unexpectedAnswers(200);
+  const phase = await burst(
+    url,
+    {
+      name: 'cancel',
+      kind: 'write',
+      request: { method: 'DELETE', path: '/api/registrations/none' },
+      // A request lost to a timeout is replaced by the next one: wrap around rather than run out.
+      next: () => {
+        const entry = chosen[turn++ % chosen.length]!;
+        return {
+          path: `/api/registrations/${entry.id}`,
+          headers: { authorization: `Bearer ${tokenOf.get(entry.userId)}` },
+        };
+      },
+      expectedStatus: 200,
+    },
+    chosen.length,
+    (status, body) => {
+      unexpected.note(status, body);
+      if (status === 200) answered++;
+    },
+  );
+  return {
+    phase,
+    cancelled: chosen.map((entry) => ({ id: entry.id, bib: entry.bib! })),
+    answered,
+    unexpected: unexpected.lines(),
+  };
+}
+
 async function main() {
   const started = performance.now();
   console.log(
@@ -304,24 +467,18 @@ async function main() {
       `${os.cpus().length} cores, Node ${process.version}`,
   );
   const prepared = await prepare();
+  const { fixtures } = prepared;
   console.log(
     `Data: ${prepared.totalMarathons} marathons, ${prepared.totalRegistrations} registrations ` +
       `(with the bench's ${HEAVY_RUNNER_REGISTRATIONS} for one runner). ${durationSeconds} s per endpoint at ${connections} connections.`,
   );
 
-  const server = await startProductionServer({
-    RATE_LIMIT: 'off',
-    SEED_DEMO: 'off',
-    LOG_LEVEL: 'warn',
-    AUTH_SECRET: authSecret,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-  });
+  let server = await startProductionServer(serverEnv);
   const measurements: Measurement[] = [];
   let peakRssBytes = 0;
-  let sellOut:
-    { runners: number; seconds: number; perSecond: number; p99: number; errors: number } | undefined;
+  let posts: Awaited<ReturnType<typeof stampedePosts>>;
   try {
-    for (const scenario of scenarios(prepared)) {
+    for (const scenario of stampedeOnly ? [] : scenarios(prepared)) {
       await load(
         server.url,
         scenario,
@@ -348,80 +505,94 @@ async function main() {
       );
     }
 
-    const sellOutScenario: Scenario = {
-      name: 'sell-out',
-      kind: 'write',
-      request: { method: 'POST', path: '/api/registrations', headers: json },
-      next: registrationRequest(prepared.fixtures.openRaceIds.sellOut, runnerTurns(prepared.fixtures)),
-      expectedStatus: 201,
-    };
     const stopWatching = watchRss(server.pid!);
-    // From the first request to the last answer: autocannon's own duration ends on its next whole-second tick.
-    const sellOutStarted = performance.now();
-    let lastAnswerAt = sellOutStarted;
-    const result = await load(
-      server.url,
-      sellOutScenario,
-      { amount: sellOutRunners, connections: sellOutConnections },
-      { onResponse: () => (lastAnswerAt = performance.now()) },
-    );
-    const seconds = (lastAnswerAt - sellOutStarted) / 1000;
+    posts = await stampedePosts(server.url, fixtures);
     peakRssBytes = Math.max(peakRssBytes, stopWatching());
-    sellOut = {
-      runners: sellOutRunners,
-      seconds: round(seconds, 2),
-      perSecond: round(sellOutRunners / seconds, 0),
-      p99: result.latency.p99,
-      errors: errorsOf(result, 201),
-    };
     console.log(
-      `  sell-out: ${sellOutRunners} runners in ${sellOut.seconds} s (${sellOut.perSecond}/s), p99 ${sellOut.p99} ms`,
+      `  stampede: ${stampede.runners} runners for ${stampede.capacity} places in ${posts.phase.seconds} s ` +
+        `(${posts.phase.perSecond}/s), p50 ${posts.phase.p50Ms} ms, p99 ${posts.phase.p99Ms} ms, ${posts.phase.errors} errors`,
     );
   } finally {
     await server.stop();
   }
 
-  const audits = await withDatabase(async ({ db }) => {
-    const { openRaceIds } = prepared.fixtures;
+  // The embedded database is the server's alone while it runs: the audit between the phases needs it stopped.
+  const afterStampede = await withDatabase(({ db }) => findRaceEntries(db, fixtures.openRaceIds.stampede));
+  const stampedeAudit = auditStampede(stampede, afterStampede, posts.answers);
+
+  // A restarted server's mail worker would start on the stampede's backlog at once, in the cancellations' way: it
+  // stays off for this phase (the cancellations' mails are still queued in their transactions, as always).
+  server = await startProductionServer({ ...serverEnv, MAIL_WORKER: 'off' });
+  let cancels: Awaited<ReturnType<typeof stampedeCancels>>;
+  try {
+    const stopWatching = watchRss(server.pid!);
+    cancels = await stampedeCancels(server.url, fixtures, afterStampede);
+    peakRssBytes = Math.max(peakRssBytes, stopWatching());
+    console.log(
+      `  cancellations: ${cancels.cancelled.length} in ${cancels.phase.seconds} s, ` +
+        `p50 ${cancels.phase.p50Ms} ms, p99 ${cancels.phase.p99Ms} ms, ${cancels.phase.errors} errors`,
+    );
+  } finally {
+    await server.stop();
+  }
+
+  const { registrationsRace, afterCancels } = await withDatabase(async ({ db }) => {
     const result = {
-      registrationsRace: await auditRace(db, openRaceIds.registrations),
-      sellOutRace: await auditRace(db, openRaceIds.sellOut),
+      registrationsRace: await auditRace(db, fixtures.openRaceIds.registrations),
+      afterCancels: await findRaceEntries(db, fixtures.openRaceIds.stampede),
     };
     await removeBenchFixtures(db);
     return result;
   });
+  const cancelAudit = auditCancellations(afterStampede, afterCancels, cancels.cancelled, cancels.answered);
 
-  const baseline = measurements.find((measurement) => measurement.kind === 'baseline')!;
+  const baseline = measurements.find((measurement) => measurement.kind === 'baseline');
   for (const measurement of measurements) {
-    measurement.ofBaseline = round(measurement.requestsPerSecond / baseline.requestsPerSecond, 3);
+    measurement.ofBaseline = round(measurement.requestsPerSecond / baseline!.requestsPerSecond, 3);
   }
+  const registrationsRaceHolds =
+    registrationsRace.count === registrationsRace.rows &&
+    registrationsRace.rows === registrationsRace.distinctRunners;
   const auditProblems = [
-    ...Object.entries(audits).flatMap(([race, audit]) =>
-      audit.count === audit.rows && audit.rows === audit.distinctRunners
-        ? []
-        : [`${race}: count ${audit.count}, rows ${audit.rows}, distinct runners ${audit.distinctRunners}`],
-    ),
-    ...(audits.sellOutRace.rows === sellOutRunners
+    ...(registrationsRaceHolds
       ? []
-      : [`sell-out: ${audits.sellOutRace.rows} of ${sellOutRunners} registered`]),
+      : [
+          `registration race: count ${registrationsRace.count}, rows ${registrationsRace.rows}, ` +
+            `distinct runners ${registrationsRace.distinctRunners}`,
+        ]),
+    ...stampedeAudit.problems.map((problem) => `after the stampede: ${problem}`),
+    ...cancelAudit.audit.problems.map((problem) => `after the cancellations: ${problem}`),
   ];
-  const budgetResults = checkBudgets({ measurements, sellOut: sellOut!, peakRssBytes });
+  const stampedeResult: Stampede = {
+    capacity: stampede.capacity,
+    runners: stampede.runners,
+    connections: stampede.connections,
+    post: posts.phase,
+    cancel: cancels.phase,
+  };
+  const budgetResults = checkBudgets({ driver, measurements, stampede: stampedeResult, peakRssBytes });
 
-  printTable(measurements);
-  console.log(
-    `\nSell-out: ${sellOut!.runners} distinct runners, one race, ${sellOutConnections} connections: ` +
-      `${sellOut!.seconds} s, ${sellOut!.perSecond} registrations/s, p99 ${sellOut!.p99} ms, ${sellOut!.errors} errors.`,
+  if (!stampedeOnly) printTable(measurements);
+  printStampede(stampedeResult, posts.unexpected, cancels.unexpected);
+  printAudit('Audit after the stampede', stampedeAudit);
+  printAudit(
+    `Audit after the cancellations (${cancelAudit.promoted} promoted; their bibs in line order: ` +
+      `${cancelAudit.promotedInLineOrder ? 'yes' : 'no, which concurrency allows'})`,
+    cancelAudit.audit,
   );
   console.log(
-    `Audit: sell-out race count ${audits.sellOutRace.count} = rows ${audits.sellOutRace.rows} = distinct runners ` +
-      `${audits.sellOutRace.distinctRunners}; registration race count ${audits.registrationsRace.count} = rows ` +
-      `${audits.registrationsRace.rows}. ${auditProblems.length === 0 ? 'OK' : `PROBLEMS: ${auditProblems.join('; ')}`}`,
+    `Audit: registration race count ${registrationsRace.count} = registered rows ${registrationsRace.rows} = ` +
+      `distinct runners ${registrationsRace.distinctRunners}. ` +
+      `${auditProblems.length === 0 ? 'All audits OK.' : `${auditProblems.length} PROBLEMS.`}`,
   );
   console.log(`Server RSS peak under load: ${round(peakRssBytes / 2 ** 20)} MB.`);
   console.log(
-    `\nBudgets (${driver === 'postgres' ? 'binding on PostgreSQL' : 'for information: they bind on PostgreSQL'}):`,
+    `\nBudgets (${driver === 'postgres' ? 'binding on PostgreSQL' : 'on PGlite only the stampede’s own binds; the rest are PostgreSQL’s, for information'}):`,
   );
-  for (const budget of budgetResults) console.log(`  ${budget.met ? 'met   ' : 'MISSED'} ${budget.text}`);
+  for (const budget of budgetResults) {
+    const mark = budget.met ? 'met   ' : budget.binds ? 'MISSED' : 'missed';
+    console.log(`  ${mark} ${budget.text}`);
+  }
 
   const report = {
     date: new Date().toISOString(),
@@ -434,11 +605,16 @@ async function main() {
       node: process.version,
     },
     data: { marathons: prepared.totalMarathons, registrations: prepared.totalRegistrations },
-    load: { durationSeconds, warmUpSeconds, connections, tool: 'autocannon' },
+    load: { durationSeconds, warmUpSeconds, connections, stampedeOnly, tool: 'autocannon' },
     readCache,
     measurements,
-    sellOut: { ...sellOut, connections: sellOutConnections },
-    audits,
+    stampede: {
+      ...stampedeResult,
+      promoted: cancelAudit.promoted,
+      promotedInLineOrder: cancelAudit.promotedInLineOrder,
+      audits: { afterStampede: stampedeAudit.checks, afterCancellations: cancelAudit.audit.checks },
+    },
+    audits: { registrationsRace },
     peakRssMb: round(peakRssBytes / 2 ** 20),
     budgets: budgetResults,
     budgetDefinitions: BUDGETS,
@@ -449,17 +625,48 @@ async function main() {
     const resultsDir = path.join(root, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
     const stamp = report.date.replaceAll(':', '-').slice(0, 19);
-    const cacheNote = readCache === 'on' ? '' : '-read-cache-off';
-    const file = path.join(resultsDir, `${driver}-${prepared.totalMarathons}${cacheNote}-${stamp}.json`);
+    const notes = `${readCache === 'on' ? '' : '-read-cache-off'}${stampedeOnly ? '-stampede-only' : ''}`;
+    const file = path.join(resultsDir, `${driver}-${prepared.totalMarathons}${notes}-${stamp}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nWrote ${path.relative(root, file)}.`);
   }
   console.log(`Done in ${round((performance.now() - started) / 1000, 0)} s.`);
 
-  const errors = measurements.reduce((sum, measurement) => sum + measurement.errors, sellOut!.errors);
+  const errors = measurements.reduce(
+    (sum, measurement) => sum + measurement.errors,
+    posts.phase.errors + cancels.phase.errors,
+  );
   if (auditProblems.length > 0 || errors > 0) process.exitCode = 1;
-  else if (driver === 'postgres' && !smoke && budgetResults.some((budget) => !budget.met))
-    process.exitCode = 1;
+  else if (!smoke && budgetResults.some((budget) => budget.binds && !budget.met)) process.exitCode = 1;
+}
+
+function printStampede(result: Stampede, unexpectedPosts: string[], unexpectedCancels: string[]) {
+  console.log(
+    `\nCapacity stampede: one race of ${result.capacity} places; ${result.runners} distinct signed-in runners POST ` +
+      `once with waitlist: true, then ${result.cancel.requests} registered runners withdraw; ` +
+      `${result.connections} connections.`,
+  );
+  const header = ['phase', 'requests', 'seconds', 'per s', 'p50 ms', 'p99 ms', 'errors'];
+  const row = (name: string, phase: StampedePhase) => [
+    name,
+    String(phase.requests),
+    phase.seconds.toFixed(2),
+    String(phase.perSecond),
+    String(phase.p50Ms),
+    String(phase.p99Ms),
+    String(phase.errors),
+  ];
+  console.log(
+    formatTable(header, [row('POST (stampede)', result.post), row('DELETE (cancellations)', result.cancel)], {
+      alignNumbers: true,
+    }),
+  );
+  for (const line of [...unexpectedPosts, ...unexpectedCancels]) console.log(line);
+}
+
+function printAudit(title: string, audit: Audit) {
+  console.log(`${title}:`);
+  for (const check of audit.checks) console.log(`  ${check.ok ? 'ok  ' : 'FAIL'}  ${check.text}`);
 }
 
 function printTable(measurements: Measurement[]) {

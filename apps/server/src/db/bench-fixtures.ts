@@ -1,21 +1,26 @@
-import { countDistinct, count, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client.js';
-import { marathons, registrations } from './schema/index.js';
+import { marathons } from './schema/index.js';
 
 export type BenchFixtureOptions = {
   /** Signed-in runners with a session each: enough distinct users for every registration the bench sends. */
   runners: number;
   /** How many registrations the "heavy" runner holds (the by-email read). */
   heavyRunnerRegistrations: number;
+  /** The field limit of the stampede's race (issue 12). */
+  stampedeCapacity: number;
 };
 
 export type BenchFixtures = {
   runId: string;
-  /** Session tokens of the runners, in order; they work as `Authorization: Bearer <token>`. */
-  runnerTokens: string[];
+  /** The runners in order (user id, email), each with a session token that works as `Authorization: Bearer <token>`. */
+  runners: Array<{ id: string; email: string; token: string }>;
   heavyRunner: { email: string; token: string };
-  /** Open races owned by the bench's organizer, nobody registered yet: one per registration scenario. */
-  openRaceIds: { registrations: string; registrationsWarmUp: string; sellOut: string };
+  /**
+   * Open races owned by the bench's organizer, nobody registered yet: one per registration scenario. The
+   * stampede's race has `stampedeCapacity` places; the others have no limit.
+   */
+  openRaceIds: { registrations: string; registrationsWarmUp: string; stampede: string };
 };
 
 const BENCH_ID_PREFIX = 'bench-';
@@ -23,8 +28,9 @@ const SESSION_HOURS = 6;
 
 /**
  * Adds what the load test needs to a (seeded) database, in set-based SQL that runs on PGlite and PostgreSQL:
- * runners with sessions (no password hashing: tokens are written directly), one organizer with open races,
- * and a runner registered for `heavyRunnerRegistrations` of them, every count equal to its rows.
+ * runners with sessions (no password hashing: tokens are written directly), one organizer with open races (one
+ * of them limited to `stampedeCapacity` places), and a runner registered for `heavyRunnerRegistrations` of them
+ * (bib 1 in each), every count equal to its rows.
  * Everything hangs off users whose id starts with `bench-<runId>-`, so {@link removeBenchFixtures} takes it all away.
  */
 export async function addBenchFixtures(db: Database, options: BenchFixtureOptions): Promise<BenchFixtures> {
@@ -54,25 +60,28 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
       .select({ id: marathons.id })
       .from(marathons)
       .where(eq(marathons.creatorId, organizerId));
-    const [forRegistrations, forWarmUp, forSellOut, ...heavyRaces] = races.map((race) => race.id);
-    await tx.insert(registrations).values(
-      heavyRaces.map((marathonId) => ({
-        marathonId,
-        userId: heavyId,
-        firstName: 'Heavy',
-        lastName: 'Runner',
-        contact: '+1 555 0100',
-        info: '',
-      })),
+    const [forRegistrations, forWarmUp, forStampede, ...heavyRaces] = races.map((race) => race.id);
+    const heavyRace = inArray(marathons.id, heavyRaces);
+    await tx.execute(sql`
+      insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, status, bib)
+      select id, ${heavyId}, 'Heavy', 'Runner', '+1 555 0100', '', 'registered', 1 from marathons where ${heavyRace}`);
+    await tx.execute(
+      sql`update marathons set total_registration_count = 1, bibs_issued = 1 where ${heavyRace}`,
     );
-    await tx.update(marathons).set({ totalRegistrationCount: 1 }).where(inArray(marathons.id, heavyRaces));
-    return { registrations: forRegistrations!, registrationsWarmUp: forWarmUp!, sellOut: forSellOut! };
+    await tx.execute(
+      sql`update marathons set capacity = ${options.stampedeCapacity}::int where id = ${forStampede!}`,
+    );
+    return { registrations: forRegistrations!, registrationsWarmUp: forWarmUp!, stampede: forStampede! };
   });
 
   await vacuumAnalyze(db);
   return {
     runId,
-    runnerTokens: Array.from({ length: options.runners }, (_, index) => `${prefix}${index + 1}-token`),
+    runners: Array.from({ length: options.runners }, (_, index) => ({
+      id: `${prefix}${index + 1}`,
+      email: `runner${index + 1}.${runId}@bench.example.org`,
+      token: `${prefix}${index + 1}-token`,
+    })),
     heavyRunner: { email: `heavy.${runId}@bench.example.org`, token: `${heavyId}-token` },
     openRaceIds,
   };
@@ -95,18 +104,58 @@ async function vacuumAnalyze(db: Database): Promise<void> {
   await db.execute(sql`vacuum analyze users, sessions, marathons, registrations, mail_outbox`);
 }
 
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
 export type RaceAudit = { count: number; rows: number; distinctRunners: number };
 
-/** What the race's counter says, how many registration rows it has, and how many distinct runners hold them. */
+/** What the race's counter says, how many runners hold a place, and how many distinct runners have an entry. */
 export async function auditRace(db: Database, raceId: string): Promise<RaceAudit> {
-  const [race] = await db
-    .select({ count: marathons.totalRegistrationCount })
-    .from(marathons)
-    .where(eq(marathons.id, raceId));
+  const [row] = rowsOf<RaceAudit>(
+    await db.execute(sql`
+      select m.total_registration_count as count,
+        (select count(*) from registrations r where r.marathon_id = m.id and r.status = 'registered')::int as rows,
+        (select count(distinct r.user_id) from registrations r where r.marathon_id = m.id)::int as "distinctRunners"
+      from marathons m where m.id = ${raceId}`),
+  );
+  if (!row) throw new Error(`race ${raceId} is missing`);
+  return row;
+}
+
+export type RaceEntry = {
+  id: string;
+  userId: string;
+  status: 'registered' | 'waitlisted';
+  bib: number | null;
+  /** The order in line, as text (a bigint); null when the runner never waited or no longer keeps it. */
+  waitlistSeq: string | null;
+  /** The place in line: the row number among the race's waitlisted entries by `waitlist_seq`; null when registered. */
+  position: number | null;
+};
+
+export type RaceEntries = {
+  capacity: number | null;
+  totalRegistrationCount: number;
+  waitlistCount: number;
+  bibsIssued: number;
+  entries: RaceEntry[];
+};
+
+/** The race's counters and every entry in it, waitlisted ones with their place in line, for the stampede's audit. */
+export async function findRaceEntries(db: Database, raceId: string): Promise<RaceEntries> {
+  const [race] = rowsOf<Omit<RaceEntries, 'entries'>>(
+    await db.execute(sql`
+      select capacity, total_registration_count as "totalRegistrationCount", waitlist_count as "waitlistCount",
+        bibs_issued as "bibsIssued"
+      from marathons where id = ${raceId}`),
+  );
   if (!race) throw new Error(`race ${raceId} is missing`);
-  const [tally] = await db
-    .select({ rows: count(), distinctRunners: countDistinct(registrations.userId) })
-    .from(registrations)
-    .where(eq(registrations.marathonId, raceId));
-  return { count: race.count, rows: tally?.rows ?? 0, distinctRunners: tally?.distinctRunners ?? 0 };
+  const entries = rowsOf<RaceEntry>(
+    await db.execute(sql`
+      select id, user_id as "userId", status, bib, waitlist_seq::text as "waitlistSeq",
+        case when status = 'waitlisted'
+          then (row_number() over (partition by status order by waitlist_seq, id))::int end as position
+      from registrations where marathon_id = ${raceId}`),
+  );
+  return { ...race, entries };
 }
