@@ -72,7 +72,7 @@ export type RegistrationsServiceDependencies = {
 };
 
 /** Notes each promoted runner's changed entry and their queued "A place opened up" mail. */
-export function recordPromotions(
+function recordPromotions(
   raceId: string,
   promotions: readonly Promotion[],
   record: RecordChange,
