@@ -72,11 +72,7 @@ export type RegistrationsServiceDependencies = {
 };
 
 /** Notes each promoted runner's changed entry and their queued "A place opened up" mail. */
-function recordPromotions(
-  raceId: string,
-  promotions: readonly Promotion[],
-  record: RecordChange,
-): void {
+function recordPromotions(raceId: string, promotions: readonly Promotion[], record: RecordChange): void {
   for (const { runnerId } of promotions) record({ kind: 'registration', raceId, runnerId });
   if (promotions.length > 0) record({ kind: 'mail-queued' });
 }
