@@ -241,7 +241,7 @@ describe('registering for a limited race', () => {
     const { runners, entries } = await enterInTurn(race._id, 3);
     const last = runners[2]!;
 
-    const [listed] = await findMyRegistrations(main.current.app, { ...last, user: last.user });
+    const [listed] = await findMyRegistrations(main.current.app, last);
     const details = await inject({
       method: 'GET',
       url: `/api/marathons/${race._id}?include=myRegistration`,
@@ -324,7 +324,7 @@ describe('places opening up', () => {
     expect(mails.map((mail) => mail.registrationId).sort()).toEqual([...line.slice(0, 50)].sort());
     // The line behind moved up: the runner who was 51st is now first.
     const nowFirst = owners.get(line[50]!)!;
-    const [listed] = await findMyRegistrations(main.current.app, { ...nowFirst, user: nowFirst.user });
+    const [listed] = await findMyRegistrations(main.current.app, nowFirst);
     expect(listed).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
   });
 
@@ -334,10 +334,7 @@ describe('places opening up', () => {
 
     expect((await withdraw(owners.get(entries[2]!._id)!, entries[2]!._id)).statusCode).toBe(200);
 
-    const [promoted] = await findMyRegistrations(main.current.app, {
-      ...owners.get(waiting._id)!,
-      user: owners.get(waiting._id)!.user,
-    });
+    const [promoted] = await findMyRegistrations(main.current.app, owners.get(waiting._id)!);
     expect(promoted).toMatchObject({
       _id: waiting._id,
       status: 'registered',
@@ -363,10 +360,7 @@ describe('places opening up', () => {
     expect((await withdraw(owners.get(second!._id)!, second!._id)).statusCode).toBe(200);
 
     expect((await entriesOf(race._id)).line).toEqual([first!._id, third!._id]);
-    const [thirdNow] = await findMyRegistrations(main.current.app, {
-      ...owners.get(third!._id)!,
-      user: owners.get(third!._id)!.user,
-    });
+    const [thirdNow] = await findMyRegistrations(main.current.app, owners.get(third!._id)!);
     expect(thirdNow).toMatchObject({ waitlistPosition: 2 });
     expect(await countersOf(race._id)).toMatchObject({ totalRegistrationCount: 1, waitlistCount: 2 });
     expect(await promotionMailsOf(race._id)).toEqual([]);
