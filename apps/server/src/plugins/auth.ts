@@ -20,10 +20,11 @@ import { AppError } from '../lib/app-error.js';
 import { createExpiringCache, type ExpiringCache } from '../lib/expiring-cache.js';
 import { sendsBearerToken } from '../lib/credentials.js';
 import type { MailPayload } from '../mail/mail-payloads.js';
+import { type SignInThrottle, createSignInThrottle } from '../lib/sign-in-throttle.js';
+import { createSessionReader, needsBetterAuth, readSessionToken } from './session-lookup.js';
 
 /** Queues a mail in the outbox (the mail worker sends it). */
 export type SendMail = (recipient: string, payload: MailPayload) => Promise<void>;
-import { type SignInThrottle, createSignInThrottle } from '../lib/sign-in-throttle.js';
 
 /**
  * How long this process reuses a resolved session instead of asking the database on every request. Its own
@@ -32,6 +33,8 @@ import { type SignInThrottle, createSignInThrottle } from '../lib/sign-in-thrott
  */
 const SESSION_REUSE_MS = 10_000;
 const SESSION_REUSE_MAX_ENTRIES = 10_000;
+/** Sessions last 30 days and are pushed on (refreshed) at most once a day, on use. */
+const SESSION_LIFETIME = { expiresInSeconds: 60 * 60 * 24 * 30, updateAgeSeconds: 60 * 60 * 24 };
 /** Auth calls that start a session without ending or changing any other; every other POST drops the reuse. */
 const SESSION_STARTING_PATHS = ['/api/auth/sign-in/', '/api/auth/sign-up/'];
 
@@ -92,8 +95,8 @@ export function createAuth(db: Database, config: Config, log: FastifyBaseLogger,
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_LIFETIME.expiresInSeconds,
+      updateAge: SESSION_LIFETIME.updateAgeSeconds,
     },
     rateLimit: {
       enabled: config.rateLimit,
@@ -151,6 +154,7 @@ export function createAuth(db: Database, config: Config, log: FastifyBaseLogger,
 
 export type Auth = ReturnType<typeof createAuth>;
 export type SessionUser = Auth['$Infer']['Session']['user'];
+type ResolvedSession = { user: SessionUser; expiresAt: Date };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -311,14 +315,39 @@ export const authPlugin = fp<{ db: Database; config: Config; sendMail: SendMail 
         : `${authorization ?? ''}\n${cookie ?? ''}`;
       const reused = reusedSessions.get(credentials);
       if (reused) return reused;
-      const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+      const session = (await readSession(request)) ?? (await readSessionThroughBetterAuth(request));
       if (!session) return null;
-      const reuseUntil = Math.min(
-        Date.now() + SESSION_REUSE_MS,
-        new Date(session.session.expiresAt).getTime(),
-      );
+      const reuseUntil = Math.min(Date.now() + SESSION_REUSE_MS, session.expiresAt.getTime());
       reusedSessions.set(credentials, session.user, reuseUntil);
       return session.user;
+    }
+
+    const findSession = createSessionReader(db);
+    const { authCookies } = await auth.$context;
+    const cookieNames = {
+      sessionToken: authCookies.sessionToken.name,
+      dontRemember: authCookies.dontRememberToken.name,
+    };
+    /**
+     * The everyday case in one indexed query: a well-formed token whose session only needs reading. Returns
+     * undefined whenever better-auth has more to decide or do (a malformed credential, an expired session to
+     * delete, a refresh due); an unknown token is simply no session, as it is for better-auth.
+     */
+    async function readSession(request: FastifyRequest): Promise<ResolvedSession | null | undefined> {
+      const token = readSessionToken(request, {
+        secret: config.authSecret,
+        cookieNames,
+        bearer: sendsBearerToken(request),
+      });
+      if (token === undefined) return undefined;
+      const session = await findSession(token);
+      if (session && needsBetterAuth(session, SESSION_LIFETIME)) return undefined;
+      return session;
+    }
+
+    async function readSessionThroughBetterAuth(request: FastifyRequest): Promise<ResolvedSession | null> {
+      const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+      return session && { user: session.user, expiresAt: new Date(session.session.expiresAt) };
     }
 
     app.decorateRequest('getUser', function (this: FastifyRequest) {
