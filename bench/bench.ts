@@ -141,6 +141,7 @@ async function prepare(): Promise<Prepared> {
       runners: Math.max(runnerCount, stampede.runners),
       heavyRunnerRegistrations: HEAVY_RUNNER_REGISTRATIONS,
       stampedeCapacity: stampede.capacity,
+      authSecret,
     });
     const sampled = await db
       .select({ id: marathons.id })

@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client.js';
 import { marathons } from './schema/index.js';
@@ -9,6 +10,8 @@ export type BenchFixtureOptions = {
   heavyRunnerRegistrations: number;
   /** The field limit of the stampede's race (issue 12). */
   stampedeCapacity: number;
+  /** The server's AUTH_SECRET: the runners' tokens are signed with it, as the ones a sign-in hands out. */
+  authSecret: string;
 };
 
 export type BenchFixtures = {
@@ -24,11 +27,21 @@ export type BenchFixtures = {
 };
 
 const BENCH_ID_PREFIX = 'bench-';
-const SESSION_HOURS = 6;
+
+/**
+ * A session token of better-auth's shape (32 letters and digits), derived from the user id so SQL and the
+ * bench agree on it without a round trip.
+ */
+const sessionTokenOf = (userId: string) => createHash('md5').update(userId).digest('hex');
+/** What a sign-in hands an API client (`set-auth-token`): the token and its HMAC, as better-auth signs cookies. */
+const signedToken = (userId: string, secret: string) => {
+  const token = sessionTokenOf(userId);
+  return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+};
 
 /**
  * Adds what the load test needs to a (seeded) database, in set-based SQL that runs on PGlite and PostgreSQL:
- * runners with sessions (no password hashing: tokens are written directly), one organizer with open races (one
+ * runners with sessions as fresh as a sign-in leaves them (no password hashing: tokens are written directly), one organizer with open races (one
  * of them limited to `stampedeCapacity` places), and a runner registered for `heavyRunnerRegistrations` of them
  * (bib 1 in each), every count equal to its rows.
  * Everything hangs off users whose id starts with `bench-<runId>-`, so {@link removeBenchFixtures} takes it all away.
@@ -49,7 +62,7 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
       union all select ${heavyId}, 'Bench Heavy Runner', 'heavy.' || ${runId} || '@bench.example.org', true`);
     await tx.execute(sql`
       insert into sessions (id, token, user_id, expires_at)
-      select id || '-session', id || '-token', id, now() + make_interval(hours => ${SESSION_HOURS}::int)
+      select id || '-session', md5(id), id, now() + interval '30 days'
       from users where id like ${`${prefix}%`} and id <> ${organizerId}`);
     await tx.execute(sql`
       insert into marathons (title, start_reg_date, end_reg_date, start_date, location, distance, description, image, creator_id)
@@ -80,9 +93,12 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
     runners: Array.from({ length: options.runners }, (_, index) => ({
       id: `${prefix}${index + 1}`,
       email: `runner${index + 1}.${runId}@bench.example.org`,
-      token: `${prefix}${index + 1}-token`,
+      token: signedToken(`${prefix}${index + 1}`, options.authSecret),
     })),
-    heavyRunner: { email: `heavy.${runId}@bench.example.org`, token: `${heavyId}-token` },
+    heavyRunner: {
+      email: `heavy.${runId}@bench.example.org`,
+      token: signedToken(heavyId, options.authSecret),
+    },
     openRaceIds,
   };
 }
