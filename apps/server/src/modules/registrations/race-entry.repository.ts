@@ -89,7 +89,10 @@ export function createRaceEntryRepository(db: Executor) {
         for update
       ), judged as (
         select input.*,
-          exists (select 1 from registrations where marathon_id = ${raceId} and user_id = input.user_id)
+          -- A probe of the (race, runner) index per runner. Not exists(…): the planner may hash the race's
+          -- whole entry list for it instead, which grows with every runner in.
+          (select true from registrations where marathon_id = ${raceId} and user_id = input.user_id limit 1)
+            is not null
             or row_number() over (partition by input.user_id order by input.n) > 1 as already
         from input
       ), decided as (
