@@ -18,24 +18,26 @@ function controlledRunner() {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('createKeyedBatcher', () => {
-  it('starts an item for an idle key at once, alone', async () => {
+  it('starts an item for an idle key at the end of the turn, with the items of that turn', async () => {
     const { batches, run } = controlledRunner();
     const batcher = createKeyedBatcher(run, { maxBatch: 10 });
 
-    const result = batcher.submit('race-1', 1);
+    const results = [batcher.submit('race-1', 1), batcher.submit('race-1', 2)];
+    expect(batches).toEqual([]);
     await settle();
 
-    expect(batches.map((batch) => batch.items)).toEqual([[1]]);
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2]]);
     batches[0]!.finish();
-    await expect(result).resolves.toBe('race-1:1');
+    expect(await Promise.all(results)).toEqual(['race-1:1', 'race-1:2']);
   });
 
   it('gathers the items that arrive during a batch into the next, in order, at most maxBatch each', async () => {
     const { batches, run } = controlledRunner();
     const batcher = createKeyedBatcher(run, { maxBatch: 3 });
 
-    const results = [1, 2, 3, 4, 5, 6].map((item) => batcher.submit('race-1', item));
+    const first = batcher.submit('race-1', 1);
     await settle();
+    const results = [first, ...[2, 3, 4, 5, 6].map((item) => batcher.submit('race-1', item))];
     batches[0]!.finish();
     await settle();
     batches[1]!.finish();
@@ -44,6 +46,20 @@ describe('createKeyedBatcher', () => {
 
     expect(await Promise.all(results)).toEqual([1, 2, 3, 4, 5, 6].map((item) => `race-1:${item}`));
     expect(batches.map((batch) => batch.items)).toEqual([[1], [2, 3, 4], [5, 6]]);
+  });
+
+  it('splits a turn with more than maxBatch items', async () => {
+    const { batches, run } = controlledRunner();
+    const batcher = createKeyedBatcher(run, { maxBatch: 2 });
+
+    const results = [1, 2, 3].map((item) => batcher.submit('race-1', item));
+    await settle();
+    batches[0]!.finish();
+    await settle();
+    batches[1]!.finish();
+
+    expect(await Promise.all(results)).toEqual([1, 2, 3].map((item) => `race-1:${item}`));
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2], [3]]);
   });
 
   it('never makes one key wait for another', async () => {
@@ -64,8 +80,8 @@ describe('createKeyedBatcher', () => {
     const batcher = createKeyedBatcher(run, { maxBatch: 10 });
 
     const failing = batcher.submit('race-1', 1);
-    const next = batcher.submit('race-1', 2);
     await settle();
+    const next = batcher.submit('race-1', 2);
     batches[0]!.finish(new Error('database gone'));
     await expect(failing).rejects.toThrow('database gone');
     await settle();
