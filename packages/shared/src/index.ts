@@ -6,3 +6,4 @@ export * from './schemas/fields.js';
 export * from './schemas/marathon.js';
 export * from './schemas/registration.js';
 export * from './schemas/responses.js';
+export * from './schemas/participants.js';

@@ -117,7 +117,8 @@ export const marathonDetailsSchema = marathonSchema.extend({
 });
 export type MarathonDetails = z.infer<typeof marathonDetailsSchema>;
 
-const pagingFields = {
+/** `page` and `limit` of every paged list. */
+export const pagingFields = {
   page: z.coerce
     .number({ error: 'page must be a whole number from 1' })
     .int('page must be a whole number from 1')

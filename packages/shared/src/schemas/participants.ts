@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { REGISTRATION_STATUSES } from '../constants.js';
+import { pagingFields } from './marathon.js';
+import { registrationSchema } from './registration.js';
+
+/** Columns an organizer may sort the participant list by. Without one: bib for registered, place in line for the waitlist. */
+export const PARTICIPANT_SORTS = ['bib', 'lastName', 'timestamp'] as const;
+export type ParticipantSort = (typeof PARTICIPANT_SORTS)[number];
+
+export const PARTICIPANT_SEARCH_MAX = 100;
+
+/**
+ * GET /api/marathons/:id/participants and …/participants.csv. Without `status`, everyone: the registered by bib,
+ * then the waitlist in line order. `q` matches first or last name, e-mail (case-insensitive, anywhere) or the bib.
+ */
+export const participantsQuerySchema = z.object({
+  status: z
+    .enum(REGISTRATION_STATUSES, { error: `status must be ${REGISTRATION_STATUSES.join(' or ')}` })
+    .optional(),
+  q: z
+    .string()
+    .trim()
+    .max(PARTICIPANT_SEARCH_MAX, `q must be at most ${PARTICIPANT_SEARCH_MAX} characters`)
+    .optional()
+    .transform((value) => value || undefined),
+  sort: z.enum(PARTICIPANT_SORTS, { error: `sort must be ${PARTICIPANT_SORTS.join(', ')}` }).optional(),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('asc'),
+  ...pagingFields,
+});
+export type ParticipantsQuery = z.output<typeof participantsQuerySchema>;
+export type ParticipantsQueryInput = z.input<typeof participantsQuerySchema>;
+
+/** One row of the organizer's participant list: the entry and the runner's details. */
+export const participantSchema = registrationSchema.pick({
+  _id: true,
+  status: true,
+  bib: true,
+  waitlistPosition: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  contact: true,
+  info: true,
+  timestamp: true,
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+/** The CSV export's header row, in column order. */
+export const PARTICIPANTS_CSV_HEADER = [
+  'Bib',
+  'Status',
+  'Waitlist Position',
+  'First Name',
+  'Last Name',
+  'Email',
+  'Contact',
+  'Info',
+  'Registered At',
+] as const;
+
+/** GET /api/marathons/:id/stats: sign-ups per day from the window's opening to today (UTC days). */
+export const raceStatsSchema = z.object({
+  capacity: z.number().int().nullable(),
+  placesLeft: z.number().int().nullable(),
+  counts: z.object({ registered: z.number().int(), waitlisted: z.number().int() }),
+  /** Entries made today (UTC), either status. */
+  registrationsToday: z.number().int(),
+  days: z.array(
+    z.object({
+      /** YYYY-MM-DD (UTC). */
+      date: z.string(),
+      /** Entries made that day still holding a place. */
+      registered: z.number().int(),
+      /** Entries made that day still in line. */
+      waitlisted: z.number().int(),
+      /** Registered entries made up to and including that day. */
+      cumulativeRegistered: z.number().int(),
+    }),
+  ),
+});
+export type RaceStats = z.infer<typeof raceStatsSchema>;
