@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/client.js';
 import type { MailTransport } from './mail/mail-transport.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marathonsRoutes } from './modules/marathons/marathons.routes.js';
+import { participantsRoutes } from './modules/participants/participants.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { createFrameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
   await app.register(healthRoutes, { ping: database.ping, mailCounts: container.mail.counts });
   await app.register(marathonsRoutes, container.marathons);
   await app.register(registrationsRoutes, container.registrations);
+  await app.register(participantsRoutes, container.participants);
   await registerWebApp(app, config.webDistDir);
 
   return app;

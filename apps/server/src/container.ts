@@ -11,6 +11,8 @@ import { createOutboxQueue, createOutboxWriter } from './mail/outbox.repository.
 import { createMarathonReads } from './modules/marathons/marathons.reads.js';
 import { createMarathonsRepository } from './modules/marathons/marathons.repository.js';
 import { createMarathonsService } from './modules/marathons/marathons.service.js';
+import { createParticipantReads } from './modules/participants/participants.reads.js';
+import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { createRegistrationReads } from './modules/registrations/registrations.reads.js';
 import { createRegistrationsRepository } from './modules/registrations/registrations.repository.js';
 import { createRegistrationsService } from './modules/registrations/registrations.service.js';
@@ -50,6 +52,7 @@ export function createContainer({ config, database, log, mailTransport, isBusy }
     if (change.kind === 'mail-queued') mailWorker.wake();
   });
   const calendars = createCalendarFiles(config.publicUrl);
+  const registrationsService = createRegistrationsService({ unitOfWork, outbox });
 
   return {
     config,
@@ -81,13 +84,18 @@ export function createContainer({ config, database, log, mailTransport, isBusy }
       calendars,
     },
     registrations: {
-      service: createRegistrationsService({ unitOfWork, outbox }),
+      service: registrationsService,
       reads: createRegistrationReads({
         repository: registrationsRepository,
         changes,
         readCache: config.readCache,
       }),
       calendars,
+    },
+    participants: {
+      reads: createParticipantReads({ repository: createParticipantsRepository(db) }),
+      // The organizer's cancellation is a withdrawal: the registrations module's rules, mail and waitlist.
+      cancelEntry: registrationsService.cancelForOrganizer,
     },
   };
 }

@@ -35,3 +35,10 @@ export const CAPACITY_LIMITS = { min: 1, max: 100_000 } as const;
 /** Where a runner's entry in a race stands: holding a place (with a bib) or in line for one. */
 export const REGISTRATION_STATUSES = ['registered', 'waitlisted'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** Columns an organizer may sort the participant list by. Without one: bib for registered, place in line for the waitlist. */
+export const PARTICIPANT_SORTS = ['bib', 'lastName', 'timestamp'] as const;
+export type ParticipantSort = (typeof PARTICIPANT_SORTS)[number];
+
+/** The longest search of the participant list. */
+export const PARTICIPANT_SEARCH_MAX = 100;

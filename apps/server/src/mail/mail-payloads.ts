@@ -27,6 +27,9 @@ export type RegistrationFacts = {
   bib?: number | null;
 };
 
+/** Who cancelled a registration when it was not the runner. */
+export type CancelledBy = 'organizer';
+
 export type MailPayload =
   | { kind: 'registration-confirmed'; race: RaceFacts; registration: RegistrationFacts }
   /** The race was full: the runner is in line, `waitlistPosition` (1 = next) when they joined. */
@@ -39,7 +42,13 @@ export type MailPayload =
   /** A place opened up and went to this runner from the waitlist: they are registered, with a bib. */
   | { kind: 'registration-promoted'; race: RaceFacts; registration: RegistrationFacts }
   | { kind: 'registration-updated'; race: RaceFacts; registration: RegistrationFacts }
-  | { kind: 'registration-cancelled'; race: RaceFacts; registration: RegistrationFacts }
+  /** The entry was withdrawn: by the runner, or by the race's organizer (`cancelledBy`). */
+  | {
+      kind: 'registration-cancelled';
+      race: RaceFacts;
+      registration: RegistrationFacts;
+      cancelledBy?: CancelledBy;
+    }
   | {
       kind: 'race-changed';
       /** The race as it is now. */

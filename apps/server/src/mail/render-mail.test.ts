@@ -238,6 +238,27 @@ describe('renderMail: calendar attachments', () => {
   });
 });
 
+describe('renderMail: registration-cancelled', () => {
+  it('tells the runner they cancelled, unless the organizer did, and then says so', async () => {
+    const byRunner = await renderMail(payloads['registration-cancelled'], context);
+    const byOrganizer = await renderMail(
+      { ...payloads['registration-cancelled'], cancelledBy: 'organizer' },
+      context,
+    );
+
+    expect(byRunner.text).toContain('Your registration for this race is cancelled:');
+    expect(byRunner.text).not.toContain('organizer');
+    expect(byOrganizer.text).toContain(`The organizer of ${longTitle} cancelled your registration.`);
+    expect(byOrganizer.html).toContain(
+      escapeHtml(`The organizer of ${longTitle} cancelled your registration.`),
+    );
+    expect(byOrganizer.subject).toBe(byRunner.subject);
+    expect(byOrganizer.attachments.map((file) => file.contentType)).toEqual(
+      byRunner.attachments.map((file) => file.contentType),
+    );
+  });
+});
+
 describe('renderMail: race-changed', () => {
   it('shows the start before and after, and marks what changed', async () => {
     const { text } = await renderMail(payloads['race-changed'], context);

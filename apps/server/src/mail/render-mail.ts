@@ -103,10 +103,10 @@ function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
       };
     }
     case 'registration-cancelled': {
-      const { race, registration } = payload;
+      const { race, registration, cancelledBy } = payload;
       return {
         subject: `Registration cancelled: ${shortenTitle(race.title)}`,
-        body: createElement(RegistrationCancelledMail, { race, registration, publicUrl }),
+        body: createElement(RegistrationCancelledMail, { race, registration, cancelledBy, publicUrl }),
         calendar: { method: 'CANCEL', race, registration },
       };
     }

@@ -35,6 +35,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/my-registrations/{id}/calendar.ics': 'getRegistrationCalendar',
   'PATCH /api/registrations/{id}': 'updateRegistration',
   'DELETE /api/registrations/{id}': 'deleteRegistration',
+  'GET /api/marathons/{id}/participants': 'listParticipants',
+  'GET /api/marathons/{id}/participants.csv': 'exportParticipantsCsv',
+  'GET /api/marathons/{id}/stats': 'getRaceStats',
+  'DELETE /api/marathons/{id}/participants/{registrationId}': 'cancelParticipantRegistration',
 };
 
 const TAGS = [
@@ -44,6 +48,10 @@ const TAGS = [
     description: 'Races: the public lists and details; publishing and managing your own.',
   },
   { name: 'registrations', description: "A runner's registrations for races." },
+  {
+    name: 'participants',
+    description: "An organizer's race desk: who entered their race, the CSV export, sign-ups per day.",
+  },
   { name: 'health', description: 'Whether the server is up, and which API it serves.' },
 ];
 

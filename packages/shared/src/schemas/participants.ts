@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import { REGISTRATION_STATUSES } from '../constants.js';
+import { PARTICIPANT_SEARCH_MAX, PARTICIPANT_SORTS, REGISTRATION_STATUSES } from '../constants.js';
 import { pagingFields } from './marathon.js';
 import { registrationSchema } from './registration.js';
-
-/** Columns an organizer may sort the participant list by. Without one: bib for registered, place in line for the waitlist. */
-export const PARTICIPANT_SORTS = ['bib', 'lastName', 'timestamp'] as const;
-export type ParticipantSort = (typeof PARTICIPANT_SORTS)[number];
-
-export const PARTICIPANT_SEARCH_MAX = 100;
 
 /**
  * GET /api/marathons/:id/participants and …/participants.csv. Without `status`, everyone: the registered by bib,

@@ -45,6 +45,24 @@ export const registrations = pgTable(
     index('registrations_waitlist_idx')
       .on(table.marathonId, table.waitlistSeq)
       .where(sql`${table.status} = 'waitlisted'`),
+    // The organizer's participant list (modules/participants): one index per order it offers, each ending in the
+    // columns a page of ids or a day count reads, so those are index-only scans of the race's entries.
+    // Registered by bib, then the line in order ('registered' sorts before 'waitlisted').
+    index('registrations_line_idx').on(
+      table.marathonId,
+      table.status,
+      table.bib,
+      table.waitlistSeq,
+      table.id,
+    ),
+    index('registrations_name_idx').on(
+      table.marathonId,
+      table.lastName,
+      table.firstName,
+      table.id,
+      table.status,
+    ),
+    index('registrations_created_idx').on(table.marathonId, table.createdAt, table.id, table.status),
     check(
       'registrations_status_check',
       sql`(${table.status} = 'registered' and ${table.bib} is not null and ${table.waitlistSeq} is null)

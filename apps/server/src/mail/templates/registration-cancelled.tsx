@@ -1,8 +1,14 @@
 import { mailLinks } from '../mail-links.js';
+import type { CancelledBy } from '../mail-payloads.js';
 import { FactList, MailLayout, MailLink, Paragraph } from './layout.js';
 import { CalendarNote, formatRaceStart, type RegistrationMailProps } from './race-details.js';
 
-export function RegistrationCancelledMail({ race, registration, publicUrl }: RegistrationMailProps) {
+export function RegistrationCancelledMail({
+  race,
+  registration,
+  cancelledBy,
+  publicUrl,
+}: RegistrationMailProps & { cancelledBy?: CancelledBy | undefined }) {
   const racePage = mailLinks.racePage(publicUrl, race.id);
   return (
     <MailLayout
@@ -11,7 +17,11 @@ export function RegistrationCancelledMail({ race, registration, publicUrl }: Reg
       publicUrl={publicUrl}
     >
       <Paragraph>Hello {registration.firstName},</Paragraph>
-      <Paragraph>Your registration for this race is cancelled:</Paragraph>
+      <Paragraph>
+        {cancelledBy === 'organizer'
+          ? `The organizer of ${race.title} cancelled your registration.`
+          : 'Your registration for this race is cancelled:'}
+      </Paragraph>
       <FactList
         facts={[
           ['Race', race.title],

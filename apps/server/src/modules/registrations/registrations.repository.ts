@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Registration, RegistrationEntry, RegistrationStatus, UpdateRegistration } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
-import type { RaceFacts, RegistrationFacts } from '../../mail/mail-payloads.js';
+import type { CancelledBy, RaceFacts, RegistrationFacts } from '../../mail/mail-payloads.js';
 import { raceFactsJson, registrationFactsJson } from '../../mail/payload-sql.js';
 
 /**
@@ -183,6 +183,16 @@ export function createRegistrationsRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** The race's organizer, with its row locked for the rest of the transaction (as {@link findOwnerLockingRace}). */
+    async findRaceOrganizerForUpdate(raceId: string) {
+      const [row] = await db
+        .select({ creatorId: marathons.creatorId })
+        .from(marathons)
+        .where(eq(marathons.id, raceId))
+        .for('update');
+      return row ?? null;
+    },
+
     async update(id: string, changes: UpdateRegistration): Promise<void> {
       await db.update(registrations).set(changes).where(eq(registrations.id, id));
     },
@@ -190,9 +200,9 @@ export function createRegistrationsRepository(db: Executor) {
     /**
      * Withdraws the entry, takes it off its race's counters and queues the runner's cancellation mail, in one
      * statement; says where the entry stood. Run with the race locked (a registered runner's place then goes to
-     * the line: waitlist.repository.ts).
+     * the line: waitlist.repository.ts). `cancelledBy: 'organizer'` makes the mail say who cancelled.
      */
-    async remove(id: string): Promise<RegistrationStatus | null> {
+    async remove(id: string, cancelledBy?: CancelledBy): Promise<RegistrationStatus | null> {
       const result = await db.execute(sql`
         with removed as (
           delete from registrations where id = ${id}
@@ -208,6 +218,7 @@ export function createRegistrationsRepository(db: Executor) {
           insert into mail_outbox (recipient, payload)
           select users.email, jsonb_build_object('kind', 'registration-cancelled',
             'race', ${raceFactsJson('race')}, 'registration', ${registrationFactsJson('removed')})
+            || ${cancelledBy ? sql`jsonb_build_object('cancelledBy', ${cancelledBy}::text)` : sql`'{}'::jsonb`}
           from removed join users on users.id = removed.user_id cross join race
         )
         select status from removed`);

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
 import type { RecordChange, UnitOfWork } from '../../lib/unit-of-work.js';
-import type { MailKind } from '../../mail/mail-payloads.js';
+import type { CancelledBy, MailKind } from '../../mail/mail-payloads.js';
 import type { OutboxWriter } from '../../mail/outbox.repository.js';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.js';
 import {
@@ -24,6 +24,7 @@ export const REGISTRATION_MESSAGES = {
   notFound: 'Registration not found',
   marathonNotFound: 'Marathon not found',
   notOwner: 'You can only change your own registrations.',
+  notOrganizer: "Only the organizer of this marathon can cancel its participants' registrations.",
   alreadyRegistered: 'You have already registered for this marathon.',
   full: 'This marathon is full',
   updated: 'Registration updated successfully',
@@ -41,11 +42,15 @@ function registrationNotFound(): AppError {
   return new AppError('NOT_FOUND', REGISTRATION_MESSAGES.notFound);
 }
 
+function marathonNotFound(): AppError {
+  return new AppError('NOT_FOUND', REGISTRATION_MESSAGES.marathonNotFound);
+}
+
 /** Why nothing was registered, in the words the API answers with. */
 function refusalOf(outcome: Exclude<EntryOutcome, { kind: 'entered' }>): AppError {
   switch (outcome.kind) {
     case 'race-missing':
-      return new AppError('NOT_FOUND', REGISTRATION_MESSAGES.marathonNotFound);
+      return marathonNotFound();
     case 'closed': {
       const { title, startRegDate, endRegDate } = outcome.race;
       return new AppError(
@@ -122,6 +127,25 @@ export function createRegistrationsService({
     record({ kind: 'mail-queued' });
   }
 
+  /**
+   * Deletes the entry with its race's counters and the runner's cancellation mail, then gives a registered
+   * runner's place to the first in line. Run with the race locked.
+   */
+  async function removeEntry(
+    tx: Executor,
+    registrations: RegistrationsRepository,
+    record: RecordChange,
+    { id, marathonId: raceId, userId: runnerId }: { id: string; marathonId: string; userId: string },
+    cancelledBy?: CancelledBy,
+  ): Promise<void> {
+    const status = await registrations.remove(id, cancelledBy);
+    // Withdrawn by a concurrent request (or with its race) while this one waited for the lock.
+    if (status === null) throw registrationNotFound();
+    record({ kind: 'registration', raceId, runnerId });
+    record({ kind: 'mail-queued' });
+    if (status === 'registered') recordPromotions(raceId, await waitlistOn(tx).fillPlaces(raceId), record);
+  }
+
   /** Runs `change` in a transaction with the registration locked, once it is known to exist and be the actor's. */
   async function withOwnRegistration<T>(
     actor: Actor,
@@ -194,14 +218,24 @@ export function createRegistrationsService({
         const owner = await registrations.findOwnerLockingRace(id);
         if (!owner) throw registrationNotFound();
         requireOwner(owner.userId, actor.id, REGISTRATION_MESSAGES.notOwner);
-        const { marathonId: raceId, userId: runnerId } = owner;
-        const status = await registrations.remove(id);
-        // Withdrawn by a concurrent request (or with its race) while this one waited for the lock.
-        if (status === null) throw registrationNotFound();
-        record({ kind: 'registration', raceId, runnerId });
-        record({ kind: 'mail-queued' });
-        if (status === 'registered')
-          recordPromotions(raceId, await waitlistOn(tx).fillPlaces(raceId), record);
+        await removeEntry(tx, registrations, record, { id, ...owner });
+      });
+    },
+
+    /**
+     * The race's organizer cancels one of its entries: a withdrawal as above, the runner's mail saying the
+     * organizer cancelled. A race that is not the organizer's is refused before its entries are looked at.
+     */
+    async cancelForOrganizer(organizer: Actor, raceId: string, id: string): Promise<void> {
+      if (!isUuid(raceId)) throw marathonNotFound();
+      await unitOfWork.transaction(async (tx, record) => {
+        const registrations = repositoryOn(tx);
+        const race = await registrations.findRaceOrganizerForUpdate(raceId);
+        if (!race) throw marathonNotFound();
+        requireOwner(race.creatorId, organizer.id, REGISTRATION_MESSAGES.notOrganizer);
+        const entry = isUuid(id) ? await registrations.findOwnerForUpdate(id) : null;
+        if (entry?.marathonId !== raceId) throw registrationNotFound();
+        await removeEntry(tx, registrations, record, { id, ...entry }, 'organizer');
       });
     },
   };

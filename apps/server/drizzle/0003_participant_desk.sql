@@ -1,0 +1,3 @@
+CREATE INDEX "registrations_line_idx" ON "registrations" USING btree ("marathon_id","status","bib","waitlist_seq","id");--> statement-breakpoint
+CREATE INDEX "registrations_name_idx" ON "registrations" USING btree ("marathon_id","last_name","first_name","id","status");--> statement-breakpoint
+CREATE INDEX "registrations_created_idx" ON "registrations" USING btree ("marathon_id","created_at","id","status");

@@ -1,0 +1,136 @@
+import type { Participant, ParticipantsQuery, RaceStats, RegistrationStatus } from '@stride/shared';
+import { AppError } from '../../lib/app-error.js';
+import { isUuid } from '../../lib/ids.js';
+import { requireOwner } from '../../lib/ownership.js';
+import { PARTICIPANTS_CSV_START, participantCsvLine, participantsCsvFilename } from './participants-csv.js';
+import {
+  type ParticipantFilters,
+  type ParticipantOrder,
+  type ParticipantRow,
+  type ParticipantsRepository,
+  exportSegments,
+} from './participants.repository.js';
+import { raceStats } from './race-stats.js';
+
+export const PARTICIPANT_MESSAGES = {
+  marathonNotFound: 'Marathon not found',
+  notOrganizer: 'Only the organizer of this marathon can see or change its participants.',
+  cancelled: 'Registration cancelled',
+} as const;
+
+/** Rows the export reads per query: its memory stays this size whatever the race's. */
+const EXPORT_CHUNK_ROWS = 1_000;
+
+type Organizer = { id: string };
+type Race = NonNullable<Awaited<ReturnType<ParticipantsRepository['findRace']>>>;
+
+export function marathonNotFound(): AppError {
+  return new AppError('NOT_FOUND', PARTICIPANT_MESSAGES.marathonNotFound);
+}
+
+/** `bib` is the default order: registered by bib, then the waitlist in line. */
+const orderOf = ({ sort, order }: Pick<ParticipantsQuery, 'sort' | 'order'>): ParticipantOrder => ({
+  sort: sort === 'lastName' || sort === 'timestamp' ? sort : 'line',
+  descending: order === 'desc',
+});
+
+/** How many entries the race's counters say have the status (or either). */
+const counted = (race: Race, status: RegistrationStatus | undefined) =>
+  (status !== 'waitlisted' ? race.registered : 0) + (status !== 'registered' ? race.waitlisted : 0);
+
+/**
+ * The organizer's race desk: the race's entries a page at a time, all of them as CSV, and sign-ups per day.
+ * Only the race's organizer reads them; nobody else learns more than that the race exists.
+ */
+export function createParticipantReads({
+  repository,
+  now = () => new Date(),
+}: {
+  repository: ParticipantsRepository;
+  now?: () => Date;
+}) {
+  async function requireOwnRace(organizer: Organizer, raceId: string): Promise<Race> {
+    const race = isUuid(raceId) ? await repository.findRace(raceId) : null;
+    if (!race) throw marathonNotFound();
+    requireOwner(race.creatorId, organizer.id, PARTICIPANT_MESSAGES.notOrganizer);
+    return race;
+  }
+
+  /** The rows in the API's shape, each waitlisted one with its place in line. */
+  async function toParticipants(raceId: string, rows: ParticipantRow[]): Promise<Participant[]> {
+    const waitlisted = rows.filter((row) => row.status === 'waitlisted').map((row) => row.id);
+    const positions = await repository.findLinePositions(raceId, waitlisted);
+    return rows.map(({ id, createdAt, ...row }) => ({
+      _id: id,
+      ...row,
+      waitlistPosition: positions.get(id) ?? null,
+      timestamp: createdAt.toISOString(),
+    }));
+  }
+
+  /** The entries in export order, a chunk at a time (keyset: each chunk starts after the last one's key). */
+  async function* exportChunks(raceId: string, filters: ParticipantFilters, order: ParticipantOrder) {
+    const segments = exportSegments(order.sort, filters.status);
+    for (const segment of order.descending ? segments.reverse() : segments) {
+      let after: string[] | null = null;
+      do {
+        const chunk = await repository.findChunk(raceId, filters, segment, {
+          descending: order.descending,
+          after,
+          limit: EXPORT_CHUNK_ROWS,
+        });
+        yield await toParticipants(raceId, chunk.rows);
+        after = chunk.last;
+      } while (after);
+    }
+  }
+
+  return {
+    async page(
+      organizer: Organizer,
+      raceId: string,
+      query: ParticipantsQuery,
+    ): Promise<{ participants: Participant[]; total: number }> {
+      const race = await requireOwnRace(organizer, raceId);
+      const { status, q, page, limit } = query;
+      const offset = (page - 1) * limit;
+      const { rows, matched } = await repository.findPage(raceId, { status, q }, orderOf(query), {
+        limit,
+        offset,
+      });
+      // With a search, the page's scan counted the matches; a page past the last one counts them apart.
+      const total =
+        q === undefined
+          ? counted(race, status)
+          : (matched ?? (offset > 0 ? await repository.countMatching(raceId, { status, q }) : 0));
+      return { participants: await toParticipants(raceId, rows), total };
+    },
+
+    /**
+     * The CSV file of every matching entry, in the list's order. The race is checked before the first byte;
+     * the rows are then read and written a chunk at a time as the client takes them.
+     */
+    async csv(
+      organizer: Organizer,
+      raceId: string,
+      query: Omit<ParticipantsQuery, 'page' | 'limit'>,
+    ): Promise<{ filename: string; content: AsyncIterable<string> }> {
+      const race = await requireOwnRace(organizer, raceId);
+      const filters = { status: query.status, q: query.q };
+      async function* content() {
+        yield PARTICIPANTS_CSV_START;
+        for await (const participants of exportChunks(raceId, filters, orderOf(query))) {
+          if (participants.length > 0) yield participants.map(participantCsvLine).join('');
+        }
+      }
+      return { filename: participantsCsvFilename(race.title), content: content() };
+    },
+
+    async stats(organizer: Organizer, raceId: string): Promise<RaceStats> {
+      const race = await requireOwnRace(organizer, raceId);
+      return raceStats(race, await repository.findDailyCounts(raceId), now());
+    },
+  };
+}
+
+export type ParticipantReads = ReturnType<typeof createParticipantReads>;

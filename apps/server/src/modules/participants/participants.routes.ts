@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  idParamSchema,
+  participantSchema,
+  participantsQuerySchema,
+  raceStatsSchema,
+} from '@stride/shared';
+import { authenticate } from '../../plugins/auth.js';
+import { CSV_CONTENT_TYPE, sendCsv } from './participants-csv.js';
+import { PARTICIPANT_MESSAGES, type ParticipantReads } from './participants.reads.js';
+
+const TOTAL_COUNT_HEADER = 'x-total-count';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/** What the registrations module does when an organizer cancels an entry (a port the composition root wires). */
+export type CancelEntry = (
+  organizer: { id: string },
+  raceId: string,
+  registrationId: string,
+) => Promise<void>;
+
+export const participantsRoutes: FastifyPluginAsyncZod<{
+  reads: ParticipantReads;
+  cancelEntry: CancelEntry;
+}> = async (app, { reads, cancelEntry }) => {
+  app.get(
+    '/api/marathons/:id/participants',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['participants'],
+        summary:
+          "Your race's entries, a page at a time: registered by bib, then the waitlist in line (or by sort); " +
+          'q searches name, e-mail and bib; the total is in the X-Total-Count header',
+        params: idParamSchema,
+        querystring: participantsQuerySchema,
+        response: { 200: z.array(participantSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const organizer = await request.requireUser();
+      const { participants, total } = await reads.page(organizer, request.params.id, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, total).send(participants);
+    },
+  );
+
+  app.get(
+    '/api/marathons/:id/participants.csv',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['participants'],
+        summary:
+          "Your race's entries as a CSV file (UTF-8 with a byte order mark), with the list's filters and order",
+        params: idParamSchema,
+        querystring: participantsQuerySchema.omit({ page: true, limit: true }),
+        produces: [CSV_CONTENT_TYPE],
+        response: { 200: z.string().describe(CSV_CONTENT_TYPE), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const organizer = await request.requireUser();
+      const { filename, content } = await reads.csv(organizer, request.params.id, request.query);
+      return sendCsv(reply, filename, content);
+    },
+  );
+
+  app.get(
+    '/api/marathons/:id/stats',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['participants'],
+        summary:
+          "Your race's sign-ups per UTC day since its window opened, with its limit, places left and counts",
+        params: idParamSchema,
+        response: { 200: raceStatsSchema, ...errors },
+      },
+    },
+    async (request) => reads.stats(await request.requireUser(), request.params.id),
+  );
+
+  app.delete(
+    '/api/marathons/:id/participants/:registrationId',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['participants'],
+        summary:
+          'Cancel an entry of your race: the runner is mailed, and a place it frees goes to the first in line',
+        params: z.object({ id: z.string(), registrationId: z.string() }),
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, registrationId } = request.params;
+      await cancelEntry(await request.requireUser(), id, registrationId);
+      return { message: PARTICIPANT_MESSAGES.cancelled };
+    },
+  );
+};

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { type DailyCount, raceStats } from './race-stats.js';
+
+const race = {
+  capacity: 100,
+  startRegDate: new Date('2027-03-01T18:00:00Z'),
+  endRegDate: new Date('2027-03-05T06:00:00Z'),
+};
+
+const dates = (stats: ReturnType<typeof raceStats>) => stats.days.map((day) => day.date);
+
+describe('raceStats', () => {
+  it('has a day from the opening day to today, empty days included, with a running total', () => {
+    const daily: DailyCount[] = [
+      { day: '2027-03-01', status: 'registered', count: 2 },
+      { day: '2027-03-03', status: 'registered', count: 3 },
+      { day: '2027-03-03', status: 'waitlisted', count: 1 },
+    ];
+
+    const stats = raceStats(race, daily, new Date('2027-03-03T23:59:00Z'));
+
+    expect(stats).toEqual({
+      capacity: 100,
+      placesLeft: 95,
+      counts: { registered: 5, waitlisted: 1 },
+      registrationsToday: 4,
+      days: [
+        { date: '2027-03-01', registered: 2, waitlisted: 0, cumulativeRegistered: 2 },
+        { date: '2027-03-02', registered: 0, waitlisted: 0, cumulativeRegistered: 2 },
+        { date: '2027-03-03', registered: 3, waitlisted: 1, cumulativeRegistered: 5 },
+      ],
+    });
+  });
+
+  it('stops at the closing day once it has passed, counting later entries on it', () => {
+    const daily: DailyCount[] = [
+      { day: '2027-02-20', status: 'registered', count: 1 },
+      { day: '2027-03-04', status: 'waitlisted', count: 2 },
+      { day: '2027-03-09', status: 'registered', count: 4 },
+    ];
+
+    const stats = raceStats(race, daily, new Date('2027-03-09T12:00:00Z'));
+
+    expect(dates(stats)).toEqual(['2027-03-01', '2027-03-02', '2027-03-03', '2027-03-04', '2027-03-05']);
+    expect(stats.days[0]).toMatchObject({ registered: 1, cumulativeRegistered: 1 });
+    expect(stats.days[4]).toMatchObject({ registered: 4, cumulativeRegistered: 5 });
+    expect(stats.days.reduce((sum, day) => sum + day.waitlisted, 0)).toBe(stats.counts.waitlisted);
+    expect(stats.registrationsToday).toBe(4);
+  });
+
+  it('has no days before the window opens', () => {
+    const stats = raceStats({ ...race, capacity: null }, [], new Date('2027-02-28T23:59:59Z'));
+
+    expect(stats).toEqual({
+      capacity: null,
+      placesLeft: null,
+      counts: { registered: 0, waitlisted: 0 },
+      registrationsToday: 0,
+      days: [],
+    });
+  });
+
+  it('has one day on the opening day, and no places left below zero', () => {
+    const stats = raceStats(
+      { ...race, capacity: 2 },
+      [{ day: '2027-03-01', status: 'registered', count: 3 }],
+      new Date('2027-03-01T00:00:00Z'),
+    );
+
+    expect(dates(stats)).toEqual(['2027-03-01']);
+    expect(stats.placesLeft).toBe(0);
+  });
+});
