@@ -38,6 +38,11 @@ export const router = createBrowserRouter([
               { index: true, lazy: () => import('./routes/dashboard/dashboard-home') },
               { path: paths.dashboard.addMarathon, lazy: () => import('./routes/dashboard/add-marathon') },
               { path: paths.dashboard.myMarathons, lazy: () => import('./routes/dashboard/my-marathons') },
+              {
+                path: routePatterns.participants,
+                lazy: () => import('./routes/dashboard/participants'),
+                children: [{ index: true, lazy: () => import('./routes/dashboard/participants-list') }],
+              },
               { path: paths.dashboard.myApplies, lazy: () => import('./routes/dashboard/my-applies') },
               { path: paths.dashboard.settings, lazy: () => import('./routes/dashboard/settings') },
             ],

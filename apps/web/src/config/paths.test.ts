@@ -9,5 +9,8 @@ describe('routePatterns', () => {
       id: 'a1',
     });
     expect(matchPath(routePatterns.registration, paths.registration('a1'))?.params).toEqual({ id: 'a1' });
+    expect(matchPath(routePatterns.participants, paths.dashboard.participants('a1'))?.params).toEqual({
+      id: 'a1',
+    });
   });
 });

@@ -15,6 +15,7 @@ export const paths = {
     root: '/dashboard',
     addMarathon: '/dashboard/add-marathon',
     myMarathons: '/dashboard/my-marathons',
+    participants: (id: string) => `/dashboard/my-marathons/${id}/participants`,
     myApplies: '/dashboard/my-applies',
     settings: '/dashboard/settings',
   },
@@ -25,6 +26,7 @@ export const routePatterns = {
   blog: '/blog/:id',
   marathonDetails: '/marathon-details/:id',
   registration: '/registration/:id',
+  participants: '/dashboard/my-marathons/:id/participants',
   /** Any other path: the not-found page. */
   anyOther: '*',
 } as const;

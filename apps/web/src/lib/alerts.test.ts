@@ -38,6 +38,21 @@ describe('alerts render their words as text, never as markup', () => {
     ]);
   });
 
+  it("a confirmation names the button that keeps the record: 'Cancel' unless told otherwise", async () => {
+    await confirmDelete();
+    await confirmDelete({
+      title: 'Cancel?',
+      text: 'Sure?',
+      confirmButton: 'Yes, cancel it!',
+      keepButton: 'Keep it',
+    });
+
+    expect(firedOptions()).toEqual([
+      expect.objectContaining({ cancelButtonText: 'Cancel' }),
+      expect.objectContaining({ confirmButtonText: 'Yes, cancel it!', cancelButtonText: 'Keep it' }),
+    ]);
+  });
+
   it('no popup is ever given the options that SweetAlert2 renders as HTML', async () => {
     await showToast('success', MARKUP);
     await showAlert({ icon: 'info', title: MARKUP, text: MARKUP, timer: 1500 });

@@ -67,7 +67,7 @@ export async function confirmDelete(messages: ConfirmMessages = DELETE_CONFIRM):
     text: messages.text,
     showCancelButton: true,
     confirmButtonText: messages.confirmButton,
-    cancelButtonText: 'Cancel',
+    cancelButtonText: messages.keepButton ?? 'Cancel',
   });
   return result.isConfirmed;
 }

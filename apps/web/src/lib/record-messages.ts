@@ -5,8 +5,11 @@ export type OutcomeMessages = {
   failed: { title: string; text: string };
 };
 
-/** The confirm dialog before a record is removed: its title, its text and the confirming button's label. */
-export type ConfirmMessages = { title: string; text: string; confirmButton: string };
+/**
+ * The confirm dialog before a record is removed: its title, its text, the confirming button's label and, where
+ * 'Cancel' would be ambiguous (cancelling a registration), the label of the button that keeps the record.
+ */
+export type ConfirmMessages = { title: string; text: string; confirmButton: string; keepButton?: string };
 
 /** What removing a record says: the confirm dialog first, then the outcome's alert. */
 export type RemovalMessages = { confirm: ConfirmMessages; outcome: OutcomeMessages };

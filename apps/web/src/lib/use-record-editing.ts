@@ -1,10 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { confirmDelete } from './alerts';
-import { DELETE_REMOVAL, type OutcomeMessages, type RemovalMessages } from './record-messages';
-import { announceDone, announceFailure, useSubmission, type SubmitOptions } from './use-submission';
-
-const deleteMessages = () => DELETE_REMOVAL;
+import type { OutcomeMessages, RemovalMessages } from './record-messages';
+import { useRecordRemoval } from './use-record-removal';
+import { announceDone, announceFailure, type SubmitOptions } from './use-submission';
 
 /**
  * A dashboard list's own records (My Marathons, My Apply List): which one the update modal edits, and deleting
@@ -14,26 +12,14 @@ const deleteMessages = () => DELETE_REMOVAL;
 export function useRecordEditing<T extends { _id: string }>({
   remove,
   updateMessages,
-  removalMessages = deleteMessages,
+  removalMessages,
 }: {
   remove: (id: string) => Promise<{ message: string }>;
   updateMessages: OutcomeMessages;
   removalMessages?: (record: T) => RemovalMessages;
 }) {
   const [editing, setEditing] = useState<T | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const { send } = useSubmission();
-
-  async function deleteRecord(record: T) {
-    const { confirm, outcome } = removalMessages(record);
-    if (!(await confirmDelete(confirm))) return;
-    const deleted = await send(() => remove(record._id), {
-      onDone: (result) => announceDone(outcome, result.message),
-      onFailure: (failure) => announceFailure(outcome, failure),
-    });
-    // The row and its buttons are gone: keep keyboard users on the page.
-    if (deleted) headingRef.current?.focus();
-  }
+  const { headingRef, removeRecord } = useRecordRemoval<T>({ remove, removalMessages });
 
   const updateOptions: Omit<SubmitOptions<{ message: string }>, 'fields'> = {
     onDone: async (result) => {
@@ -51,7 +37,7 @@ export function useRecordEditing<T extends { _id: string }>({
     stopEditing: () => setEditing(null),
     /** The list's heading: where focus goes once a deleted row's buttons are gone. */
     headingRef,
-    deleteRecord,
+    deleteRecord: removeRecord,
     updateOptions,
   };
 }

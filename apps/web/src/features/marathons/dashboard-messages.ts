@@ -26,6 +26,9 @@ export const MARATHON_DASHBOARD_MESSAGES = {
   /** The Runners cell: registered / limit, and the waitlist ('7 / 10, waitlist 2'; '7 / no limit'). */
   runners: (registered: number, limit: number | null) => `${registered} / ${limit ?? 'no limit'}`,
   withWaitlist: (runners: string, waitlisted: number) => `${runners}, waitlist ${waitlisted}`,
+  /** A row's link to the race's participants: the visible text, then the rest of what screen readers hear. */
+  participantsLink: 'Participants',
+  participantsOf: (title: string) => `of ${title}`,
   empty: 'You have not created any marathons yet.',
   loadFailed: "We couldn't load your marathons. Please try again.",
 

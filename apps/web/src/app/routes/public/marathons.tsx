@@ -9,7 +9,8 @@ import {
 } from '../../../features/marathons/components/marathon-list-page';
 import { SortSelect } from '../../../features/marathons/components/sort-select';
 import { MARATHON_LIST_MESSAGES } from '../../../features/marathons/list-messages';
-import { MARATHONS_PER_PAGE, readPageParam, readSortParam } from '../../../features/marathons/paging';
+import { MARATHONS_PER_PAGE, readSortParam } from '../../../features/marathons/paging';
+import { readPageParam } from '../../../lib/paging';
 
 const HEADING = MARATHON_LIST_MESSAGES.allHeading;
 const DESCRIPTION = 'Every race published on Stride.';

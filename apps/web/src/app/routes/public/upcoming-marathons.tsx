@@ -6,7 +6,8 @@ import {
   MarathonListPage,
 } from '../../../features/marathons/components/marathon-list-page';
 import { MARATHON_LIST_MESSAGES } from '../../../features/marathons/list-messages';
-import { MARATHONS_PER_PAGE, readPageParam } from '../../../features/marathons/paging';
+import { MARATHONS_PER_PAGE } from '../../../features/marathons/paging';
+import { readPageParam } from '../../../lib/paging';
 
 const HEADING = MARATHON_LIST_MESSAGES.upcomingHeading;
 const DESCRIPTION = 'Every race that has not started yet, the soonest first.';

@@ -9,24 +9,14 @@ import type {
   marathonUpdatedSchema,
 } from '@stride/shared';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { readPage, type Page } from '../../../lib/paging';
 
 /** The answers of SPEC.md §7's update and delete calls, as the shared schemas declare them. */
 export type MarathonUpdated = z.infer<typeof marathonUpdatedSchema>;
 export type MarathonDeleted = z.infer<typeof deletedSchema>;
 
 /** One page of a list: the races and, from `X-Total-Count`, how many there are in all. */
-export type MarathonPage = { items: Marathon[]; total: number; page: number; limit: number };
-
-const readPage = (
-  result: { data: Marathon[]; headers: Headers },
-  page: number,
-  limit: number,
-): MarathonPage => ({
-  items: result.data,
-  total: Number(result.headers.get('x-total-count') ?? result.data.length),
-  page,
-  limit,
-});
+export type MarathonPage = Page<Marathon>;
 
 export async function getFeaturedMarathons(signal?: AbortSignal): Promise<Marathon[]> {
   return (await apiRequest<Marathon[]>('/api/marathons/featured', { signal })).data;

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
+import { Pagination } from '../../../components/ui/pagination';
+import { pageRange } from '../../../lib/paging';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { MarathonPage } from '../api/marathons-api';
 import { MARATHON_LIST_MESSAGES } from '../list-messages';
-import { pageRange } from '../paging';
 import { MarathonResults, MarathonsLoadFailed } from './marathon-list-states';
-import { Pagination } from './pagination';
 
 /** Both list screens have the tab title 'Marathons' (SPEC.md §2). */
 const LIST_TITLE = 'Marathons';

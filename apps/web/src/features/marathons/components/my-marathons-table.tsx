@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import type { Marathon } from '@stride/shared';
 import { ResponsiveTable, RowActions, type TableColumn } from '../../../components/ui/responsive-table';
+import { paths } from '../../../config/paths';
 import { formatDay } from '../../../lib/dates';
 import { getRunnersText } from '../capacity';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../dashboard-messages';
@@ -17,7 +19,7 @@ const COLUMNS: ReadonlyArray<TableColumn<Marathon>> = [
 
 /**
  * SPEC.md §2 My Marathons: Marathon Name, Date, Distance, Location, then Runners (registered / limit and the
- * waitlist), Actions (cards on small screens).
+ * waitlist), Actions (cards on small screens): Update, Delete and the race's Participants (issue 13).
  */
 export function MyMarathonsTable({
   marathons,
@@ -39,7 +41,12 @@ export function MyMarathonsTable({
           itemName={marathon.title}
           onUpdate={() => onUpdate(marathon)}
           onDelete={() => onDelete(marathon)}
-        />
+        >
+          <Link to={paths.dashboard.participants(marathon._id)} className="btn btn-outline btn-sm">
+            {M.participantsLink}
+            <span className="sr-only"> {M.participantsOf(marathon.title)}</span>
+          </Link>
+        </RowActions>
       )}
     />
   );

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { countPages, pageWindow } from '../paging';
+import { countPages, pageWindow } from '../../lib/paging';
 
 type PaginationProps = {
   /** The page shown (1-based). */

@@ -1,0 +1,135 @@
+import { useId } from 'react';
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import type { Participant } from '@stride/shared';
+import { DownloadIcon } from '../../../components/ui/link-icons';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { Pagination } from '../../../components/ui/pagination';
+import {
+  cancelParticipant,
+  getParticipantsPage,
+  isDenied,
+  orDenied,
+} from '../../../features/participants/api/participants-api';
+import { ParticipantsSearch } from '../../../features/participants/components/participants-search';
+import { fullName, ParticipantsTable } from '../../../features/participants/components/participants-table';
+import { StatusTabs, statusTabId } from '../../../features/participants/components/status-tabs';
+import { PARTICIPANTS_MESSAGES as M } from '../../../features/participants/participants-messages';
+import {
+  getEmptyText,
+  getParticipantsCsvPath,
+  getSortedColumn,
+  PARTICIPANTS_PER_PAGE,
+  readParticipantsView,
+  sortBy,
+  toSearch,
+  withQuery,
+  type ParticipantsView,
+} from '../../../features/participants/participants-view';
+import { pageRange } from '../../../lib/paging';
+import { useRecordRemoval } from '../../../lib/use-record-removal';
+
+const L = M.list;
+
+/** One page of the participants, as the URL filters and orders them (`?status=waitlisted&q=lee&sort=lastName`). */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const view = readParticipantsView(new URL(request.url).searchParams);
+  const page = await orDenied(
+    getParticipantsPage(params.id ?? '', view, PARTICIPANTS_PER_PAGE, request.signal),
+  );
+  return { view, page };
+}
+
+/**
+ * The participant list: search, the Registered and Waitlist tabs, sortable headers, paging, the CSV of what the
+ * filters match, and cancelling a runner's entry. A refused race shows nothing here: the parent route says why.
+ */
+export function Component() {
+  const { view, page } = useLoaderData<typeof loader>();
+  const { id: raceId = '' } = useParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const panelId = useId();
+  const { headingRef, removeRecord } = useRecordRemoval<Participant>({
+    remove: (registrationId) => cancelParticipant(raceId, registrationId),
+    removalMessages: (participant) => M.cancelMessages(fullName(participant), participant),
+  });
+  if (isDenied(page)) return null;
+
+  const show = (next: ParticipantsView) =>
+    void navigate({ search: toSearch(next) }, { preventScrollReset: true });
+  const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const { from, to } = pageRange(page.page, page.limit, page.total);
+  const countText = view.q ? L.matches(page.total, view.q) : from > 0 ? L.showing(from, to, page.total) : '';
+
+  return (
+    <section aria-labelledby="participants-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          id="participants-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-bold focus:outline-none"
+        >
+          {L.heading}
+        </h2>
+        <a href={getParticipantsCsvPath(raceId, view)} download className="btn btn-outline btn-sm">
+          <DownloadIcon width={16} height={16} />
+          {L.downloadCsv}
+        </a>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <StatusTabs view={view} panelId={panelId} />
+        <ParticipantsSearch
+          value={view.q}
+          onSearch={(q) => {
+            const next = withQuery(view, q);
+            if (next.q !== view.q) show(next);
+          }}
+        />
+      </div>
+      <div
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={statusTabId(view.status)}
+        aria-busy={isUpdating}
+        className={`space-y-4 transition-opacity ${isUpdating ? 'opacity-60' : ''}`}
+      >
+        <p role="status" className="text-base-content/75 text-sm">
+          {countText}
+        </p>
+        {page.items.length === 0 ? (
+          <p className="text-base-content/75">
+            {getEmptyText(view, page.total)}{' '}
+            {page.total > 0 && (
+              <Link to={{ search: toSearch({ ...view, page: 1 }) }} className="link link-primary">
+                {L.firstPage}
+              </Link>
+            )}
+          </p>
+        ) : (
+          <ParticipantsTable
+            status={view.status}
+            participants={page.items}
+            sorted={getSortedColumn(view)}
+            onSort={(column) => show(sortBy(view, column))}
+            onCancel={(participant) => void removeRecord(participant)}
+          />
+        )}
+        <Pagination page={page.page} total={page.total} limit={page.limit} label={L.pagesLabel} />
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <LoadFailed message={M.loadFailed} />;
+}

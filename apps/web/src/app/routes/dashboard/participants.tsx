@@ -1,0 +1,94 @@
+import {
+  Link,
+  Outlet,
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { paths } from '../../../config/paths';
+import { getMarathonOrNull } from '../../../features/marathons/api/marathons-api';
+import {
+  getRaceStats,
+  isDenied,
+  orDenied,
+  type Denied,
+} from '../../../features/participants/api/participants-api';
+import { AccessDenied } from '../../../features/participants/components/access-denied';
+import { RegistrationsChart } from '../../../features/participants/components/registrations-chart';
+import { SummaryStrip } from '../../../features/participants/components/summary-strip';
+import { PARTICIPANTS_MESSAGES as M } from '../../../features/participants/participants-messages';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/**
+ * The race and its numbers (the organizer's only: someone else's race is a 403, an unknown one a 404). The
+ * participant list below is the index route's (`participants-list.tsx`), which reads the URL's filters.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = params.id ?? '';
+  const [stats, race] = await Promise.all([
+    orDenied(getRaceStats(id, request.signal)),
+    getMarathonOrNull(id, request.signal),
+  ]);
+  if (isDenied(stats)) return stats;
+  if (!race) return { denied: 'not-found' } satisfies Denied;
+  return { race, stats };
+}
+
+/**
+ * The list's search, tab, order and page live in the query string: changing them re-reads the list only, not
+ * the race, its numbers and the chart. Anything else (a cancellation re-running the loaders) reads everything.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const isFilterChange = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  return isFilterChange ? false : defaultShouldRevalidate;
+}
+
+/** Issue 13, the organizer's race desk: the numbers, the registrations chart, then the participant list. */
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  useDocumentTitle(isDenied(data) ? M.pageTitle : M.title(data.race.title));
+  if (isDenied(data)) return <AccessDenied denied={data.denied} />;
+
+  const { race, stats } = data;
+  const hasEntries = stats.counts.registered + stats.counts.waitlisted > 0;
+  return (
+    <section className="space-y-6">
+      <h1 className="text-3xl font-bold break-words">
+        <span className="text-base-content/75 block text-sm font-semibold tracking-wide uppercase">
+          {M.pageTitle}
+          <span className="sr-only">:</span>
+        </span>
+        {race.title}
+      </h1>
+      <SummaryStrip stats={stats} />
+      {hasEntries ? (
+        <>
+          <RegistrationsChart stats={stats} />
+          <Outlet />
+        </>
+      ) : (
+        <p className="text-base-content/75">
+          {M.noRegistrations}
+          <Link to={paths.marathonDetails(race._id)} className="link link-primary">
+            {M.shareRacePage}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  useDocumentTitle(M.pageTitle);
+  return (
+    <section className="space-y-6">
+      <h1 className="text-3xl font-bold">{M.pageTitle}</h1>
+      <LoadFailed message={M.loadFailed} />
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import type { ReactNode } from 'react';
+import type { Participant, RegistrationStatus } from '@stride/shared';
+import { base } from '../../../components/ui/icons';
+import { formatBadgeDate } from '../../../lib/dates';
+import { PARTICIPANTS_MESSAGES } from '../participants-messages';
+import type { SortColumn, SortOrder } from '../participants-view';
+
+const L = PARTICIPANTS_MESSAGES.list;
+const C = L.columns;
+
+type Column = {
+  header: string;
+  cell: (participant: Participant) => ReactNode;
+  /** Headers of the columns the list can be ordered by are buttons. */
+  sortColumn?: SortColumn;
+  /** The column that names the row. */
+  isRowHeader?: boolean;
+};
+
+export const fullName = (participant: Pick<Participant, 'firstName' | 'lastName'>) =>
+  `${participant.firstName} ${participant.lastName}`;
+
+const NUMBER: Record<RegistrationStatus, Column> = {
+  registered: { header: C.bib, sortColumn: 'bib', cell: (participant) => participant.bib ?? '' },
+  waitlisted: {
+    header: C.position,
+    sortColumn: 'position',
+    cell: (participant) => participant.waitlistPosition ?? '',
+  },
+};
+
+const DETAILS: Column[] = [
+  {
+    header: C.lastName,
+    sortColumn: 'lastName',
+    isRowHeader: true,
+    cell: (participant) => participant.lastName,
+  },
+  { header: C.firstName, cell: (participant) => participant.firstName },
+  { header: C.email, cell: (participant) => participant.email },
+  { header: C.contact, cell: (participant) => participant.contact },
+  { header: C.info, cell: (participant) => participant.info || L.noInfo },
+  {
+    header: C.timestamp,
+    sortColumn: 'timestamp',
+    cell: (participant) => (
+      <time dateTime={participant.timestamp}>{formatBadgeDate(participant.timestamp)}</time>
+    ),
+  },
+];
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+type ParticipantsTableProps = {
+  status: RegistrationStatus;
+  participants: readonly Participant[];
+  sorted: { column: SortColumn; order: SortOrder };
+  onSort: (column: SortColumn) => void;
+  onCancel: (participant: Participant) => void;
+};
+
+/**
+ * One page of a race's participants: bib (place in line on the waitlist), names, e-mail, contact, info and when
+ * they registered. The headers of Bib, Last Name and Registered sort the list (`aria-sort` says how it is
+ * sorted); each row can be cancelled. On a narrow screen the table scrolls inside its frame, never the page.
+ */
+export function ParticipantsTable({
+  status,
+  participants,
+  sorted,
+  onSort,
+  onCancel,
+}: ParticipantsTableProps) {
+  const columns = [NUMBER[status], ...DETAILS];
+  return (
+    <div className="border-base-300 overflow-x-auto rounded-box border">
+      <table className="table">
+        <caption className="sr-only">{L.caption(L.tabs[status])}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const isSorted = column.sortColumn === sorted.column;
+              return (
+                <th
+                  key={column.header}
+                  scope="col"
+                  aria-sort={isSorted ? ARIA_SORT[sorted.order] : undefined}
+                  className="whitespace-nowrap"
+                >
+                  {column.sortColumn ? (
+                    <button
+                      type="button"
+                      className="inline-flex cursor-pointer items-center gap-1"
+                      onClick={() => onSort(column.sortColumn!)}
+                    >
+                      {column.header}
+                      <SortIcon direction={isSorted ? sorted.order : null} />
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+            <th scope="col">{C.actions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {participants.map((participant) => (
+            <tr key={participant._id}>
+              {columns.map((column) =>
+                column.isRowHeader ? (
+                  <th key={column.header} scope="row" className="font-semibold">
+                    {column.cell(participant)}
+                  </th>
+                ) : (
+                  <td key={column.header}>{column.cell(participant)}</td>
+                ),
+              )}
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-error btn-outline btn-sm whitespace-nowrap"
+                  onClick={() => onCancel(participant)}
+                >
+                  {PARTICIPANTS_MESSAGES.cancel.button}
+                  <span className="sr-only">{PARTICIPANTS_MESSAGES.cancel.of(fullName(participant))}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Up and down arrows; the one of the current order stands out. */
+function SortIcon({ direction }: { direction: SortOrder | null }) {
+  return (
+    <svg {...base} width={14} height={14}>
+      <path d="m7 9 5-5 5 5" opacity={direction === 'desc' ? 0.3 : 1} />
+      <path d="m7 15 5 5 5-5" opacity={direction === 'asc' ? 0.3 : 1} />
+    </svg>
+  );
+}

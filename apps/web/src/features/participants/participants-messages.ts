@@ -1,0 +1,108 @@
+import type { RemovalMessages } from '../../lib/record-messages';
+
+/** User-facing texts of the organizer's Participants page (issue 13), shared by the screen and its tests. */
+export const PARTICIPANTS_MESSAGES = {
+  title: (raceTitle: string) => `Participants · ${raceTitle}`,
+  pageTitle: 'Participants',
+  backToMyMarathons: 'Back to My Marathons',
+  loadFailed: "We couldn't load this race's participants. Please try again.",
+
+  forbiddenHeading: 'Not your race',
+  forbiddenText: 'Only the organizer of a race can see its participants.',
+  notFoundHeading: 'Marathon not found',
+  notFoundText: 'The race may have been removed, or the link may be mistyped.',
+
+  summary: {
+    label: 'Summary',
+    registered: 'Registered',
+    /** registered / limit: '7 / 10', '7 / no limit'. */
+    registeredOf: (registered: number, capacity: number | null) =>
+      `${registered} / ${capacity ?? 'no limit'}`,
+    waitlist: 'Waitlist',
+    placesLeft: 'Places left',
+    noLimit: 'No limit',
+    today: 'Registrations today',
+  },
+
+  chart: {
+    heading: 'Registrations over time',
+    /** What the chart shows, in words, for everyone. */
+    caption: (days: number) =>
+      `Runners holding a place, day by day (UTC), over the ${days} ${days === 1 ? 'day' : 'days'} since registration opened.`,
+    /** Names the drawing; its numbers are in the table that follows it. */
+    imageLabel: 'Chart of registrations per day, their running total and the participant limit',
+    tableCaption: 'Registrations per day',
+    day: 'Day (UTC)',
+    registered: 'Registered that day',
+    waitlisted: 'Waitlisted that day',
+    total: 'Total registered',
+    legend: {
+      perDay: 'Registered per day',
+      cumulative: 'Total registered',
+      capacity: 'Participant limit',
+    },
+  },
+
+  noRegistrations: 'No one has registered yet — ',
+  shareRacePage: 'share the race page',
+
+  list: {
+    heading: 'Participants',
+    searchLabel: 'Search participants',
+    searchPlaceholder: 'Name, e-mail or bib',
+    search: 'Search',
+    tabsLabel: 'Participant status',
+    tabs: { registered: 'Registered', waitlisted: 'Waitlist' },
+    caption: (tab: string) => `Participants: ${tab}`,
+    downloadCsv: 'Download CSV',
+    columns: {
+      bib: 'Bib',
+      position: 'Place in line',
+      lastName: 'Last Name',
+      firstName: 'First Name',
+      email: 'Email',
+      contact: 'Contact',
+      info: 'Info',
+      timestamp: 'Registered',
+      actions: 'Actions',
+    },
+    /** Shown for an empty Info. */
+    noInfo: '-',
+    /** The count above the table: 'Showing 1–25 of 40', or how many match a search. */
+    showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total}`,
+    matches: (total: number, q: string) =>
+      `${total} ${total === 1 ? 'participant matches' : 'participants match'} “${q}”`,
+    noMatch: (q: string) => `No participants match “${q}”`,
+    emptyWaitlist: 'No one is on the waitlist',
+    emptyRegistered: 'No one holds a place yet',
+    pageOutOfRange: 'This page is empty: the list is shorter now.',
+    firstPage: 'Go to the first page',
+    pagesLabel: 'Participant pages',
+  },
+
+  cancel: {
+    button: 'Cancel registration',
+    /** The rest of the button's accessible name: 'Cancel registration of Ann Lee'. */
+    of: (name: string) => ` of ${name}`,
+  },
+  /** The organizer cancels a runner's entry: the confirm dialog, then the outcome. */
+  cancelMessages: (
+    name: string,
+    entry: { status: 'registered' | 'waitlisted'; bib: number | null; waitlistPosition: number | null },
+  ): RemovalMessages => ({
+    confirm: {
+      title: 'Cancel this registration?',
+      text:
+        entry.status === 'waitlisted'
+          ? `${name} leaves the waitlist${entry.waitlistPosition === null ? '' : ` (number ${entry.waitlistPosition})`} and is told by e-mail.`
+          : `${name} loses ${entry.bib === null ? 'their place' : `bib ${entry.bib}`} and is told by e-mail. The first runner on the waitlist, if any, gets the place.`,
+      confirmButton: 'Yes, cancel it!',
+      keepButton: 'Keep it',
+    },
+    outcome: {
+      doneTitle: 'Cancelled!',
+      refused: { title: 'Failed!', fallback: 'Cancelling the registration failed.' },
+      failed: { title: 'Error!', text: 'Cancelling the registration failed.' },
+    },
+  }),
+} as const;

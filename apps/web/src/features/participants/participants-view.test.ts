@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  getEmptyText,
+  getParticipantsApiPath,
+  getParticipantsCsvPath,
+  getSortedColumn,
+  readParticipantsView,
+  sortBy,
+  toSearch,
+  withQuery,
+  withStatus,
+  type ParticipantsView,
+} from './participants-view';
+
+const view = (search: string) => readParticipantsView(new URLSearchParams(search));
+const DEFAULT: ParticipantsView = { status: 'registered', q: '', sort: null, order: 'asc', page: 1 };
+
+describe('readParticipantsView', () => {
+  it('is the Registered tab by bib, page 1, without a query string', () => {
+    expect(view('')).toEqual(DEFAULT);
+  });
+
+  it('reads every parameter', () => {
+    expect(view('status=waitlisted&q=%20Ann%20&sort=lastName&order=desc&page=3')).toEqual({
+      status: 'waitlisted',
+      q: 'Ann',
+      sort: 'lastName',
+      order: 'desc',
+      page: 3,
+    });
+  });
+
+  it('falls back to the default for values the API does not know', () => {
+    expect(view('status=cancelled&sort=email&order=up&page=-1')).toEqual(DEFAULT);
+  });
+
+  it('cuts a search to the length the API takes', () => {
+    expect(view(`q=${'a'.repeat(150)}`).q).toHaveLength(100);
+  });
+});
+
+describe('toSearch', () => {
+  it('leaves the defaults out', () => {
+    expect(toSearch(DEFAULT)).toBe('');
+    expect(toSearch({ ...DEFAULT, q: 'ann' })).toBe('?q=ann');
+  });
+
+  it('round-trips through readParticipantsView', () => {
+    const shown: ParticipantsView = {
+      status: 'waitlisted',
+      q: 'Zoë & co',
+      sort: 'timestamp',
+      order: 'desc',
+      page: 2,
+    };
+    expect(view(toSearch(shown).slice(1))).toEqual(shown);
+  });
+});
+
+describe('sorting by a column header', () => {
+  it('without a sort, the registered are by bib and the waitlist by place in line, ascending', () => {
+    expect(getSortedColumn(DEFAULT)).toEqual({ column: 'bib', order: 'asc' });
+    expect(getSortedColumn({ ...DEFAULT, status: 'waitlisted' })).toEqual({
+      column: 'position',
+      order: 'asc',
+    });
+  });
+
+  it('a new column sorts ascending from the first page', () => {
+    expect(sortBy({ ...DEFAULT, page: 4 }, 'lastName')).toEqual({ ...DEFAULT, sort: 'lastName' });
+  });
+
+  it('the sorted column turns the other way, then back', () => {
+    const once = sortBy({ ...DEFAULT, sort: 'lastName' }, 'lastName');
+    expect(once).toEqual({ ...DEFAULT, sort: 'lastName', order: 'desc' });
+    expect(sortBy(once, 'lastName')).toEqual({ ...DEFAULT, sort: 'lastName', order: 'asc' });
+  });
+
+  it('the default column turns too: bib on the registered, place in line on the waitlist', () => {
+    expect(getSortedColumn(sortBy(DEFAULT, 'bib'))).toEqual({ column: 'bib', order: 'desc' });
+    const waitlist = { ...DEFAULT, status: 'waitlisted' as const };
+    expect(sortBy(waitlist, 'position')).toEqual({ ...waitlist, order: 'desc' });
+    expect(sortBy({ ...waitlist, sort: 'lastName' }, 'position')).toEqual(waitlist);
+  });
+});
+
+describe('tabs and search', () => {
+  it('another tab keeps the search and starts over in its own order', () => {
+    const sorted: ParticipantsView = { status: 'registered', q: 'ann', sort: 'bib', order: 'desc', page: 2 };
+    expect(withStatus(sorted, 'waitlisted')).toEqual({ ...DEFAULT, status: 'waitlisted', q: 'ann' });
+  });
+
+  it('another search starts on the first page, trimmed', () => {
+    expect(withQuery({ ...DEFAULT, sort: 'lastName', page: 3 }, '  lee ')).toEqual({
+      ...DEFAULT,
+      sort: 'lastName',
+      q: 'lee',
+    });
+  });
+});
+
+describe('API paths', () => {
+  const shown: ParticipantsView = {
+    status: 'waitlisted',
+    q: 'a&b',
+    sort: 'lastName',
+    order: 'desc',
+    page: 2,
+  };
+
+  it('a page of the list carries the filters, the page and its size', () => {
+    expect(getParticipantsApiPath('r1', shown, 25)).toBe(
+      '/api/marathons/r1/participants?status=waitlisted&q=a%26b&sort=lastName&order=desc&page=2&limit=25',
+    );
+    expect(getParticipantsApiPath('r1', DEFAULT, 25)).toBe(
+      '/api/marathons/r1/participants?status=registered&order=asc&page=1&limit=25',
+    );
+  });
+
+  it('the CSV carries the same filters and no paging: every row they match', () => {
+    expect(getParticipantsCsvPath('r1', shown)).toBe(
+      '/api/marathons/r1/participants.csv?status=waitlisted&q=a%26b&sort=lastName&order=desc',
+    );
+    expect(getParticipantsCsvPath('r 1', DEFAULT)).toBe(
+      '/api/marathons/r%201/participants.csv?status=registered&order=asc',
+    );
+  });
+});
+
+describe('getEmptyText', () => {
+  it('says what to do about an empty page', () => {
+    expect(getEmptyText({ ...DEFAULT, q: 'zed' }, 0)).toBe('No participants match “zed”');
+    expect(getEmptyText({ ...DEFAULT, status: 'waitlisted' }, 0)).toBe('No one is on the waitlist');
+    expect(getEmptyText(DEFAULT, 0)).toBe('No one holds a place yet');
+    expect(getEmptyText({ ...DEFAULT, page: 9 }, 30)).toBe('This page is empty: the list is shorter now.');
+  });
+});

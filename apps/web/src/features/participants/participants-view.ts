@@ -1,0 +1,113 @@
+import {
+  PARTICIPANT_SEARCH_MAX,
+  PARTICIPANT_SORTS,
+  REGISTRATION_STATUSES,
+  type ParticipantSort,
+  type RegistrationStatus,
+} from '@stride/shared/constants';
+import { readPageParam } from '../../lib/paging';
+import { PARTICIPANTS_MESSAGES } from './participants-messages';
+
+/** Rows per page of the participant list. */
+export const PARTICIPANTS_PER_PAGE = 25;
+
+export type SortOrder = 'asc' | 'desc';
+
+/** A column the list can be ordered by: the API's sorts, and the waitlist's place in line (its order without one). */
+export type SortColumn = ParticipantSort | 'position';
+
+/** What the list shows, as the URL says it (`?status=waitlisted&q=ann&sort=lastName&order=desc&page=2`). */
+export type ParticipantsView = {
+  status: RegistrationStatus;
+  /** The search, trimmed; '' when not searching. */
+  q: string;
+  /** null: the tab's own order, by bib for the registered, by place in line for the waitlist. */
+  sort: ParticipantSort | null;
+  order: SortOrder;
+  page: number;
+};
+
+const DEFAULT_VIEW: ParticipantsView = { status: 'registered', q: '', sort: null, order: 'asc', page: 1 };
+
+const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
+  value !== null && (values as readonly string[]).includes(value);
+
+/** The view of a list URL; anything unknown or malformed falls back to the default (the Registered tab by bib). */
+export function readParticipantsView(params: URLSearchParams): ParticipantsView {
+  const status = params.get('status');
+  const sort = params.get('sort');
+  return {
+    status: isOneOf(REGISTRATION_STATUSES, status) ? status : DEFAULT_VIEW.status,
+    q: (params.get('q') ?? '').trim().slice(0, PARTICIPANT_SEARCH_MAX),
+    sort: isOneOf(PARTICIPANT_SORTS, sort) ? sort : null,
+    order: params.get('order') === 'desc' ? 'desc' : 'asc',
+    page: readPageParam(params.get('page')),
+  };
+}
+
+/** The query string of a view, leaving out what is the default, so that the plain URL is the first tab. */
+export function toSearch(view: ParticipantsView): string {
+  const params = new URLSearchParams();
+  if (view.status !== DEFAULT_VIEW.status) params.set('status', view.status);
+  if (view.q) params.set('q', view.q);
+  if (view.sort) params.set('sort', view.sort);
+  if (view.order !== DEFAULT_VIEW.order) params.set('order', view.order);
+  if (view.page !== 1) params.set('page', String(view.page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** The column the list is ordered by now, and which way. */
+export function getSortedColumn(view: ParticipantsView): { column: SortColumn; order: SortOrder } {
+  const column = view.sort ?? (view.status === 'waitlisted' ? 'position' : 'bib');
+  return { column, order: view.order };
+}
+
+/** Clicking a column's header: ordered by it from the start, or the other way round when it already is. */
+export function sortBy(view: ParticipantsView, column: SortColumn): ParticipantsView {
+  const current = getSortedColumn(view);
+  const order = current.column === column && current.order === 'asc' ? 'desc' : 'asc';
+  return { ...view, sort: column === 'position' ? null : column, order, page: 1 };
+}
+
+/** Another tab: its own order from its first page; the search stays. */
+export function withStatus(view: ParticipantsView, status: RegistrationStatus): ParticipantsView {
+  return { ...DEFAULT_VIEW, status, q: view.q };
+}
+
+/** Another search: from the first page, in the same order. */
+export function withQuery(view: ParticipantsView, q: string): ParticipantsView {
+  return { ...view, q: q.trim().slice(0, PARTICIPANT_SEARCH_MAX), page: 1 };
+}
+
+/** The filters of a view as the API reads them (`participantsQuerySchema`), without paging. */
+export function toFilterParams(view: ParticipantsView): URLSearchParams {
+  const params = new URLSearchParams({ status: view.status });
+  if (view.q) params.set('q', view.q);
+  if (view.sort) params.set('sort', view.sort);
+  params.set('order', view.order);
+  return params;
+}
+
+const raceParticipantsPath = (raceId: string) => `/api/marathons/${encodeURIComponent(raceId)}/participants`;
+
+/** GET …/participants for one page of a view. */
+export function getParticipantsApiPath(raceId: string, view: ParticipantsView, limit: number): string {
+  const params = toFilterParams(view);
+  params.set('page', String(view.page));
+  params.set('limit', String(limit));
+  return `${raceParticipantsPath(raceId)}?${params}`;
+}
+
+/** The CSV export of everything the view's filters match, in its order: every page, not just this one. */
+export function getParticipantsCsvPath(raceId: string, view: ParticipantsView): string {
+  return `${raceParticipantsPath(raceId)}.csv?${toFilterParams(view)}`;
+}
+
+/** What the table's place says when this page has no rows: no match, an empty tab, or a page past the end. */
+export function getEmptyText(view: ParticipantsView, total: number): string {
+  const L = PARTICIPANTS_MESSAGES.list;
+  if (total > 0) return L.pageOutOfRange;
+  if (view.q) return L.noMatch(view.q);
+  return view.status === 'waitlisted' ? L.emptyWaitlist : L.emptyRegistered;
+}

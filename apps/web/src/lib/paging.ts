@@ -1,0 +1,53 @@
+/** One page of a list the API pages: the items and, from `X-Total-Count`, how many there are in all. */
+export type Page<T> = { items: T[]; total: number; page: number; limit: number };
+
+/** A page from an API answer: its rows and the `X-Total-Count` header (the rows' count when missing). */
+export function readPage<T>(result: { data: T[]; headers: Headers }, page: number, limit: number): Page<T> {
+  return {
+    items: result.data,
+    total: Number(result.headers.get('x-total-count') ?? result.data.length),
+    page,
+    limit,
+  };
+}
+
+/** The `?page=` of a list URL: a whole number from 1; anything else is page 1. */
+export function readPageParam(value: string | null): number {
+  if (value === null || !/^\d+$/.test(value)) return 1;
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** How many pages `total` items fill; at least 1, so an empty list still has its (empty) first page. */
+export function countPages(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
+
+export type PageLink = number | 'gap';
+
+/**
+ * The page numbers a pager shows: the first, the last, and `siblings` either side of the current one, with
+ * 'gap' where pages are left out. A gap never hides a single page: that page is shown instead.
+ */
+export function pageWindow(current: number, last: number, siblings = 1): PageLink[] {
+  const wanted = new Set<number>([1, last]);
+  for (let page = current - siblings; page <= current + siblings; page++) {
+    if (page >= 1 && page <= last) wanted.add(page);
+  }
+  const pages = [...wanted].sort((a, b) => a - b);
+  const links: PageLink[] = [];
+  pages.forEach((page, index) => {
+    const previous = pages[index - 1];
+    if (previous !== undefined && page - previous === 2) links.push(previous + 1);
+    else if (previous !== undefined && page - previous > 2) links.push('gap');
+    links.push(page);
+  });
+  return links;
+}
+
+/** The 1-based positions of the first and last item on `page` ("13–24 of 30"); 0–0 when empty. */
+export function pageRange(page: number, limit: number, total: number): { from: number; to: number } {
+  const from = (page - 1) * limit + 1;
+  if (total === 0 || from > total) return { from: 0, to: 0 };
+  return { from, to: Math.min(page * limit, total) };
+}
