@@ -21,7 +21,14 @@ import { lockDataDir } from '../apps/server/src/db/data-dir-lock.js';
 import { marathons } from '../apps/server/src/db/schema/index.js';
 import { root, startProductionServer } from '../scripts/lib/production.mjs';
 import { formatTable } from '../scripts/lib/table.mjs';
-import { BUDGETS, checkBudgets, type Measurement, type Stampede, type StampedePhase } from './budgets.js';
+import {
+  BUDGETS,
+  checkBudgets,
+  type Measurement,
+  type ParticipantsCsv,
+  type Stampede,
+  type StampedePhase,
+} from './budgets.js';
 import { auditCancellations, auditStampede, type Audit, type StampedeAnswer } from './stampede-audit.js';
 
 const { values: args } = parseArgs({
@@ -276,11 +283,84 @@ function registrationRequest(raceId: string, nextToken: () => string, { waitlist
 
 const json = { 'content-type': 'application/json' };
 
+const PARTICIPANTS_PAGE_LIMIT = 25;
+
+/**
+ * The organizer's pages of the busiest race's participants: every page of every sort and order in turn, scattered
+ * over the list, never one hot page.
+ */
+function participantPages(race: BenchFixtures['busiestRace']) {
+  const pages = Math.max(1, Math.ceil(race.entries / PARTICIPANTS_PAGE_LIMIT));
+  const views = ['bib', 'lastName', 'timestamp'].flatMap((sort) =>
+    ['asc', 'desc'].map((order) => `sort=${sort}&order=${order}`),
+  );
+  let turn = 0;
+  return () => {
+    turn++;
+    const page = 1 + ((turn * 7919) % pages); // a stride prime to the page count: every page, scattered
+    return `/api/marathons/${race.id}/participants?limit=${PARTICIPANTS_PAGE_LIMIT}&${views[turn % views.length]}&page=${page}`;
+  };
+}
+
+/** Searches of the busiest race's participants: a name fragment, an e-mail fragment, a bib, in turn. */
+function participantSearches(race: BenchFixtures['busiestRace']) {
+  const searches = ['q=ner1', 'q=seed.ex', `q=${Math.ceil(race.entries / 2)}`, 'q=zz'];
+  let turn = 0;
+  return () =>
+    `/api/marathons/${race.id}/participants?limit=${PARTICIPANTS_PAGE_LIMIT}&${searches[turn++ % searches.length]}`;
+}
+
+/**
+ * Downloads the busiest race's whole participant list as CSV, `times` times one after the other, watching the
+ * server's memory: the export is streamed, so the peak should stay near where it started.
+ */
+async function participantsCsv(
+  url: string,
+  race: BenchFixtures['busiestRace'],
+  serverPid: number,
+  times = 5,
+) {
+  const rssOf = () =>
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  const rssBeforeBytes = rssOf();
+  const stopWatching = watchRss(serverPid);
+  const seconds: number[] = [];
+  let rows = 0;
+  let bytes = 0;
+  for (let time = 0; time < times; time++) {
+    const started = performance.now();
+    const response = await fetch(`${url}/api/marathons/${race.id}/participants.csv`, {
+      headers: { authorization: `Bearer ${race.organizerToken}` },
+    });
+    const text = await response.text();
+    seconds.push((performance.now() - started) / 1000);
+    if (response.status !== 200)
+      throw new Error(`participants.csv answered ${response.status}: ${text.slice(0, 200)}`);
+    rows = text.split('\r\n').filter((line) => line.length > 0).length - 1;
+    bytes = Buffer.byteLength(text);
+  }
+  const peakBytes = stopWatching();
+  const sorted = [...seconds].sort((a, b) => a - b);
+  return {
+    downloads: times,
+    rows,
+    kilobytes: round(bytes / 1024),
+    medianSeconds: round(sorted[Math.floor(sorted.length / 2)]!, 3),
+    slowestSeconds: round(sorted.at(-1)!, 3),
+    rssBeforeMb: round(rssBeforeBytes / 2 ** 20),
+    rssPeakMb: round(peakBytes / 2 ** 20),
+    rssAfterMb: round(rssOf() / 2 ** 20),
+  };
+}
+
 function scenarios(prepared: Prepared): Scenario[] {
   const { fixtures, raceIds, totalMarathons } = prepared;
   const deepPage = Math.max(1, Math.min(4000, Math.floor((totalMarathons / PAGE_LIMIT) * 0.8)));
   let raceTurn = 0;
   const nextRace = () => raceIds[raceTurn++ % raceIds.length]!;
+  const nextParticipantPage = participantPages(fixtures.busiestRace);
+  const nextParticipantSearch = participantSearches(fixtures.busiestRace);
+  const organizer = { authorization: `Bearer ${fixtures.busiestRace.organizerToken}` };
   return [
     {
       name: 'GET /api/version (baseline)',
@@ -326,6 +406,20 @@ function scenarios(prepared: Prepared): Scenario[] {
         path: `/api/registrations/by-email/${encodeURIComponent(fixtures.heavyRunner.email)}`,
         headers: { authorization: `Bearer ${fixtures.heavyRunner.token}` },
       },
+      expectedStatus: 200,
+    },
+    {
+      name: `GET /api/marathons/:id/participants (busiest race, ${fixtures.busiestRace.entries} entries, any page)`,
+      kind: 'read',
+      request: { path: nextParticipantPage(), headers: organizer },
+      next: () => ({ path: nextParticipantPage() }),
+      expectedStatus: 200,
+    },
+    {
+      name: `GET /api/marathons/:id/participants?q= (busiest race, search)`,
+      kind: 'read',
+      request: { path: nextParticipantSearch(), headers: organizer },
+      next: () => ({ path: nextParticipantSearch() }),
       expectedStatus: 200,
     },
     {
@@ -478,6 +572,7 @@ async function main() {
   const measurements: Measurement[] = [];
   let peakRssBytes = 0;
   let posts: Awaited<ReturnType<typeof stampedePosts>>;
+  let csv: ParticipantsCsv | undefined;
   try {
     for (const scenario of stampedeOnly ? [] : scenarios(prepared)) {
       await load(
@@ -503,6 +598,14 @@ async function main() {
       measurements.push(measurement);
       console.log(
         `  ${scenario.name}: ${measurement.requestsPerSecond} req/s, p99 ${measurement.p99Ms} ms, ${measurement.errors} errors`,
+      );
+    }
+
+    if (!stampedeOnly) {
+      csv = await participantsCsv(server.url, fixtures.busiestRace, server.pid!);
+      console.log(
+        `  participants.csv (busiest race): ${csv.rows} rows, ${csv.kilobytes} KB, median ${csv.medianSeconds} s ` +
+          `of ${csv.downloads}, server RSS ${csv.rssBeforeMb} MB before, ${csv.rssPeakMb} MB at most, ${csv.rssAfterMb} MB after`,
       );
     }
 
@@ -571,7 +674,7 @@ async function main() {
     post: posts.phase,
     cancel: cancels.phase,
   };
-  const budgetResults = checkBudgets({ driver, measurements, stampede: stampedeResult, peakRssBytes });
+  const budgetResults = checkBudgets({ driver, measurements, stampede: stampedeResult, peakRssBytes, csv });
 
   if (!stampedeOnly) printTable(measurements);
   printStampede(stampedeResult, posts.unexpected, cancels.unexpected);
@@ -609,6 +712,7 @@ async function main() {
     load: { durationSeconds, warmUpSeconds, connections, stampedeOnly, tool: 'autocannon' },
     readCache,
     measurements,
+    participantsCsv: csv,
     stampede: {
       ...stampedeResult,
       promoted: cancelAudit.promoted,

@@ -30,6 +30,18 @@ export type Stampede = {
   cancel: StampedePhase;
 };
 
+/** The busiest race's participant list downloaded as CSV, several times in a row (issue 13). */
+export type ParticipantsCsv = {
+  downloads: number;
+  rows: number;
+  kilobytes: number;
+  medianSeconds: number;
+  slowestSeconds: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  rssAfterMb: number;
+};
+
 export type Driver = 'postgres' | 'pglite';
 
 /** The budgets of issue 6, at 100k marathons / 1M registrations on PostgreSQL, on a 2-core machine. */
@@ -50,6 +62,11 @@ export const BUDGETS = {
    * loaded with the first mail: ~20 MB of modules and their heap), measured at 317–325 MB (docs/PERFORMANCE.md).
    */
   peakRssMb: 350,
+  /**
+   * Issue 13: the busiest race's participants as CSV (~17,000 rows at 100k / 1M) within a second, streamed: the
+   * server's memory may rise by at most this much above where it was before the downloads.
+   */
+  participantsCsv: { seconds: 1, rssRiseMb: 25 },
 } as const;
 
 /** `binds`: a miss fails the run (except a smoke run); the others are printed for information. */
@@ -63,6 +80,7 @@ export function checkBudgets(run: {
   measurements: Measurement[];
   stampede: Stampede;
   peakRssBytes: number;
+  csv?: ParticipantsCsv;
 }) {
   const results: BudgetResult[] = [];
   const onPostgres = run.driver === 'postgres';
@@ -103,6 +121,18 @@ export function checkBudgets(run: {
     check(
       post.p99Ms <= stampedeBudget.postP99Ms,
       `stampede POST p99 ${post.p99Ms} ms ≤ ${stampedeBudget.postP99Ms} ms`,
+    );
+  }
+  if (run.csv) {
+    const { medianSeconds, rows, rssBeforeMb, rssPeakMb } = run.csv;
+    const budget = BUDGETS.participantsCsv;
+    check(
+      medianSeconds <= budget.seconds,
+      `participants.csv of ${rows} rows in ${medianSeconds} s ≤ ${budget.seconds} s`,
+    );
+    check(
+      rssPeakMb - rssBeforeMb <= budget.rssRiseMb,
+      `participants.csv: server RSS rose ${(rssPeakMb - rssBeforeMb).toFixed(1)} MB ≤ ${budget.rssRiseMb} MB`,
     );
   }
   const peakRssMb = run.peakRssBytes / 2 ** 20;

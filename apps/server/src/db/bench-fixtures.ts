@@ -24,12 +24,14 @@ export type BenchFixtures = {
    * stampede's race has `stampedeCapacity` places; the others have no limit.
    */
   openRaceIds: { registrations: string; registrationsWarmUp: string; stampede: string };
+  /** The seeded race with the most entries and a session of its organizer: the participant desk's heaviest case. */
+  busiestRace: { id: string; title: string; entries: number; organizerToken: string };
 };
 
 const BENCH_ID_PREFIX = 'bench-';
 
 /**
- * A session token of better-auth's shape (32 letters and digits), derived from the user id so SQL and the
+ * A session token of better-auth's shape (32 letters and digits), derived from an id (the user's or the session's) so SQL and the
  * bench agree on it without a round trip.
  */
 const sessionTokenOf = (userId: string) => createHash('md5').update(userId).digest('hex');
@@ -86,6 +88,7 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
     );
     return { registrations: forRegistrations!, registrationsWarmUp: forWarmUp!, stampede: forStampede! };
   });
+  const busiestRace = await addBusiestRaceOrganizerSession(db, `${prefix}desk`);
 
   await vacuumAnalyze(db);
   return {
@@ -100,12 +103,32 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
       token: signedToken(heavyId, options.authSecret),
     },
     openRaceIds,
+    busiestRace: { ...busiestRace, organizerToken: signedToken(`${prefix}desk`, options.authSecret) },
   };
 }
 
-/** Removes every bench user of every run, with their sessions, races and registrations (by cascade). */
+/**
+ * Signs in the organizer of the seeded race with the most entries: a session row whose id starts with the bench's
+ * prefix (so {@link removeBenchFixtures} finds it, though the user is the seed's) and whose token is derived from it.
+ */
+async function addBusiestRaceOrganizerSession(db: Database, sessionId: string) {
+  const [race] = rowsOf<{ id: string; title: string; creator_id: string; entries: number }>(
+    await db.execute(sql`
+      select id, title, creator_id, (total_registration_count + waitlist_count)::int as entries
+      from marathons where creator_id not like ${`${BENCH_ID_PREFIX}%`}
+      order by total_registration_count desc limit 1`),
+  );
+  if (!race) throw new Error('The bench needs a seeded race: seed the database first.');
+  await db.execute(sql`
+    insert into sessions (id, token, user_id, expires_at)
+    values (${sessionId}, md5(${sessionId}), ${race.creator_id}, now() + interval '30 days')`);
+  return { id: race.id, title: race.title, entries: race.entries };
+}
+
+/** Removes every bench user of every run, with their sessions, races and registrations (by cascade), and the bench's sessions of seeded users. */
 export async function removeBenchFixtures(db: Database): Promise<void> {
   await db.execute(sql`delete from users where id like ${`${BENCH_ID_PREFIX}%`}`);
+  await db.execute(sql`delete from sessions where id like ${`${BENCH_ID_PREFIX}%`}`);
   // The confirmations of the bench's registrations: a next run starts without an earlier run's backlog.
   await db.execute(sql`delete from mail_outbox where recipient like '%@bench.example.org'`);
   await vacuumAnalyze(db);
