@@ -169,13 +169,17 @@ async function prepare(): Promise<Prepared> {
   });
 }
 
+/** The process's resident memory now, in bytes. */
+function rssBytesOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
 /** Reads the server's resident memory every 200 ms while a load runs; the peak is what counts. */
 function watchRss(pid: number) {
   let peakBytes = 0;
   const read = () => {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    peakBytes = Math.max(peakBytes, kilobytes * 1024);
+    peakBytes = Math.max(peakBytes, rssBytesOf(pid));
   };
   read();
   const timer = setInterval(read, 200);
@@ -320,9 +324,7 @@ async function participantsCsv(
   serverPid: number,
   times = 5,
 ) {
-  const rssOf = () =>
-    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  const rssBeforeBytes = rssOf();
+  const rssBeforeBytes = rssBytesOf(serverPid);
   const stopWatching = watchRss(serverPid);
   const seconds: number[] = [];
   let rows = 0;
@@ -349,7 +351,7 @@ async function participantsCsv(
     slowestSeconds: round(sorted.at(-1)!, 3),
     rssBeforeMb: round(rssBeforeBytes / 2 ** 20),
     rssPeakMb: round(peakBytes / 2 ** 20),
-    rssAfterMb: round(rssOf() / 2 ** 20),
+    rssAfterMb: round(rssBytesOf(serverPid) / 2 ** 20),
   };
 }
 

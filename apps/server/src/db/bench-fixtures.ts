@@ -34,10 +34,10 @@ const BENCH_ID_PREFIX = 'bench-';
  * A session token of better-auth's shape (32 letters and digits), derived from an id (the user's or the session's) so SQL and the
  * bench agree on it without a round trip.
  */
-const sessionTokenOf = (userId: string) => createHash('md5').update(userId).digest('hex');
+const sessionTokenOf = (id: string) => createHash('md5').update(id).digest('hex');
 /** What a sign-in hands an API client (`set-auth-token`): the token and its HMAC, as better-auth signs cookies. */
-const signedToken = (userId: string, secret: string) => {
-  const token = sessionTokenOf(userId);
+const signedToken = (id: string, secret: string) => {
+  const token = sessionTokenOf(id);
   return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 };
 

@@ -310,12 +310,12 @@ export const authPlugin = fp<{ db: Database; config: Config; sendMail: SendMail 
     async function resolveUser(request: FastifyRequest): Promise<SessionUser | null> {
       const { authorization, cookie } = request.headers;
       if (!authorization && !cookie) return null;
-      const credentials = sendsBearerToken(request)
-        ? authorization!
-        : `${authorization ?? ''}\n${cookie ?? ''}`;
+      const bearer = sendsBearerToken(request);
+      const credentials = bearer ? authorization! : `${authorization ?? ''}\n${cookie ?? ''}`;
       const reused = reusedSessions.get(credentials);
       if (reused) return reused;
-      const session = (await readSession(request)) ?? (await readSessionThroughBetterAuth(request));
+      const read = await readSession(request, bearer);
+      const session = read === undefined ? await readSessionThroughBetterAuth(request) : read;
       if (!session) return null;
       const reuseUntil = Math.min(Date.now() + SESSION_REUSE_MS, session.expiresAt.getTime());
       reusedSessions.set(credentials, session.user, reuseUntil);
@@ -333,12 +333,11 @@ export const authPlugin = fp<{ db: Database; config: Config; sendMail: SendMail 
      * undefined whenever better-auth has more to decide or do (a malformed credential, an expired session to
      * delete, a refresh due); an unknown token is simply no session, as it is for better-auth.
      */
-    async function readSession(request: FastifyRequest): Promise<ResolvedSession | null | undefined> {
-      const token = readSessionToken(request, {
-        secret: config.authSecret,
-        cookieNames,
-        bearer: sendsBearerToken(request),
-      });
+    async function readSession(
+      request: FastifyRequest,
+      bearer: boolean,
+    ): Promise<ResolvedSession | null | undefined> {
+      const token = readSessionToken(request, { secret: config.authSecret, cookieNames, bearer });
       if (token === undefined) return undefined;
       const session = await findSession(token);
       if (session && needsBetterAuth(session, SESSION_LIFETIME)) return undefined;
