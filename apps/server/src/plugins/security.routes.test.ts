@@ -28,6 +28,26 @@ describe('security headers and limits', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the same security headers on every answer: a read, a 404 and a refused write', async () => {
+    const answers = await Promise.all([
+      testApp.app.inject({ url: '/api/health' }),
+      testApp.app.inject({ url: '/api/no-such-route' }),
+      testApp.app.inject({ method: 'POST', url: '/api/add-marathon', payload: {} }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 401]);
+    const [first] = answers;
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+    ]) {
+      expect(first!.headers[name]).toBeTruthy();
+      for (const answer of answers) expect(answer.headers[name]).toBe(first!.headers[name]);
+    }
+    expect(first!.headers['x-powered-by']).toBeUndefined();
+  });
+
   it('refuses a body over 1 MiB with 413 and the error shape', async () => {
     const { token } = await signUp(testApp.app);
     const response = await testApp.app.inject({

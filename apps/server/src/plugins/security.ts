@@ -1,4 +1,4 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
@@ -58,14 +58,32 @@ function helmetOptions(config: Config) {
 }
 
 /**
+ * The security headers helmet sets for these options. None depends on the request, so they are worked out once
+ * (helmet's middleware runs against a response that only records them) rather than on every request.
+ */
+function securityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader() {},
+  };
+  helmet(helmetOptions(config))({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/**
  * Sets the same security headers on an answer Fastify sends before routing (a malformed or too long URL),
  * where no hook runs.
  */
 export function createSecurityHeaderSetter(
   config: Config,
 ): (request: FastifyRequest, reply: FastifyReply) => void {
-  const setHeaders = helmet(helmetOptions(config));
-  return (request, reply) => setHeaders(request.raw, reply.raw, () => {});
+  const headers = Object.entries(securityHeaders(config));
+  return (_request, reply) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  };
 }
 
 /**
@@ -73,7 +91,11 @@ export function createSecurityHeaderSetter(
  * answer, and a per-user limit on API writes. (/api/auth/* has better-auth's own checks.)
  */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
-  await app.register(fastifyHelmet, helmetOptions(config));
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 
   app.addHook('onRequest', async (request) => {
     // A bearer token authenticates alone (the cookie is then ignored); without the cookie nobody is signed in.
