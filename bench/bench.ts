@@ -43,6 +43,7 @@ const { values: args } = parseArgs({
     'stampede-cancels': { type: 'string' },
     'stampede-connections': { type: 'string', default: '50' },
     'stampede-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
     runners: { type: 'string' },
     // Replaced by the stampede (issue 12); named here only to say so.
     'sell-out': { type: 'string' },
@@ -95,6 +96,10 @@ if (stampede.connections < 1 || stampede.connections > stampede.runners)
 const runnerCount = whole('runners', args.runners, smoke ? 5_000 : 60_000);
 /** Skips the endpoint table: for iterating on the stampede. Endpoint budgets are then not checked. */
 const stampedeOnly = args['stampede-only'];
+/** Only the endpoints whose name contains this (and the baseline), nothing else: for iterating on a read. */
+const onlyEndpoints = args.only;
+if (onlyEndpoints !== undefined && stampedeOnly)
+  throw new Error('--only and --stampede-only exclude each other');
 const HEAVY_RUNNER_REGISTRATIONS = 200;
 const PAGE_LIMIT = 12;
 const SAMPLED_RACES = 1_000;
@@ -576,7 +581,11 @@ async function main() {
   let posts: Awaited<ReturnType<typeof stampedePosts>>;
   let csv: ParticipantsCsv | undefined;
   try {
-    for (const scenario of stampedeOnly ? [] : scenarios(prepared)) {
+    const chosen = scenarios(prepared).filter(
+      (scenario) =>
+        onlyEndpoints === undefined || scenario.kind === 'baseline' || scenario.name.includes(onlyEndpoints),
+    );
+    for (const scenario of stampedeOnly ? [] : chosen) {
       await load(
         server.url,
         scenario,
@@ -603,6 +612,10 @@ async function main() {
       );
     }
 
+    if (onlyEndpoints !== undefined) {
+      printTable(measurements);
+      return;
+    }
     if (!stampedeOnly) {
       csv = await participantsCsv(server.url, fixtures.busiestRace, server.pid!);
       console.log(

@@ -8,6 +8,8 @@ import {
   type ParticipantOrder,
   type ParticipantRow,
   type ParticipantsRepository,
+  type PlacedParticipantRow,
+  type Race,
   exportSegments,
 } from './participants.repository.js';
 import { raceStats } from './race-stats.js';
@@ -22,7 +24,6 @@ export const PARTICIPANT_MESSAGES = {
 const EXPORT_CHUNK_ROWS = 1_000;
 
 type Organizer = { id: string };
-type Race = NonNullable<Awaited<ReturnType<ParticipantsRepository['findRace']>>>;
 
 export function marathonNotFound(): AppError {
   return new AppError('NOT_FOUND', PARTICIPANT_MESSAGES.marathonNotFound);
@@ -49,23 +50,30 @@ export function createParticipantReads({
   repository: ParticipantsRepository;
   now?: () => Date;
 }) {
-  async function requireOwnRace(organizer: Organizer, raceId: string): Promise<Race> {
-    const race = isUuid(raceId) ? await repository.findRace(raceId) : null;
+  function requireOwn(race: Race | null, organizer: Organizer): Race {
     if (!race) throw marathonNotFound();
     requireOwner(race.creatorId, organizer.id, PARTICIPANT_MESSAGES.notOrganizer);
     return race;
   }
 
-  /** The rows in the API's shape, each waitlisted one with its place in line. */
-  async function toParticipants(raceId: string, rows: ParticipantRow[]): Promise<Participant[]> {
-    const waitlisted = rows.filter((row) => row.status === 'waitlisted').map((row) => row.id);
-    const positions = await repository.findLinePositions(raceId, waitlisted);
-    return rows.map(({ id, createdAt, ...row }) => ({
+  async function requireOwnRace(organizer: Organizer, raceId: string): Promise<Race> {
+    return requireOwn(isUuid(raceId) ? await repository.findRace(raceId) : null, organizer);
+  }
+
+  /** The rows in the API's shape. */
+  const toParticipants = (rows: PlacedParticipantRow[]): Participant[] =>
+    rows.map(({ id, createdAt, position, ...row }) => ({
       _id: id,
       ...row,
-      waitlistPosition: positions.get(id) ?? null,
+      waitlistPosition: position,
       timestamp: createdAt.toISOString(),
     }));
+
+  /** The rows with each waitlisted one's place in line. */
+  async function placed(raceId: string, rows: ParticipantRow[]): Promise<PlacedParticipantRow[]> {
+    const waitlisted = rows.filter((row) => row.status === 'waitlisted').map((row) => row.id);
+    const positions = await repository.findLinePositions(raceId, waitlisted);
+    return rows.map((row) => ({ ...row, position: positions.get(row.id) ?? null }));
   }
 
   /** The entries in export order, a chunk at a time (keyset: each chunk starts after the last one's key). */
@@ -79,7 +87,7 @@ export function createParticipantReads({
           after,
           limit: EXPORT_CHUNK_ROWS,
         });
-        yield await toParticipants(raceId, chunk.rows);
+        yield toParticipants(await placed(raceId, chunk.rows));
         after = chunk.last;
       } while (after);
     }
@@ -91,19 +99,22 @@ export function createParticipantReads({
       raceId: string,
       query: ParticipantsQuery,
     ): Promise<{ participants: Participant[]; total: number }> {
-      const race = await requireOwnRace(organizer, raceId);
       const { status, q, page, limit } = query;
       const offset = (page - 1) * limit;
-      const { rows, matched } = await repository.findPage(raceId, { status, q }, orderOf(query), {
-        limit,
-        offset,
-      });
+      const found = isUuid(raceId)
+        ? await repository.findOrganizerPage(raceId, organizer.id, { status, q }, orderOf(query), {
+            limit,
+            offset,
+          })
+        : null;
+      const race = requireOwn(found?.race ?? null, organizer);
+      const { rows, matched } = found!;
       // With a search, the page's scan counted the matches; a page past the last one counts them apart.
       const total =
         q === undefined
           ? counted(race, status)
           : (matched ?? (offset > 0 ? await repository.countMatching(raceId, { status, q }) : 0));
-      return { participants: await toParticipants(raceId, rows), total };
+      return { participants: toParticipants(rows), total };
     },
 
     /**

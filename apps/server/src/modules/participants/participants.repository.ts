@@ -2,6 +2,7 @@ import { type SQL, and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
+import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
 
 /** Which entries the organizer asked for: one status or both, and a search. */
@@ -21,6 +22,42 @@ export type ParticipantRow = {
   contact: string;
   info: string;
   createdAt: Date;
+};
+
+/** An entry with its place in line (null unless waitlisted). */
+export type PlacedParticipantRow = ParticipantRow & { position: number | null };
+
+/** What the desk needs of the race itself: its organizer, title, limit, counters and window. */
+export type Race = {
+  creatorId: string;
+  title: string;
+  capacity: number | null;
+  registered: number;
+  waitlisted: number;
+  startRegDate: Date;
+  endRegDate: Date;
+};
+
+/** A row of the page statement: the race's columns, then an entry's (all null when the page is empty). */
+type PageRow = {
+  creator_id: string;
+  title: string;
+  capacity: number | null;
+  registered: number;
+  waitlisted: number;
+  start_reg_date: Date | string;
+  end_reg_date: Date | string;
+  id: string | null;
+  status: RegistrationStatus | null;
+  bib: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  contact: string | null;
+  info: string | null;
+  created_at: Date | string | null;
+  position: number | null;
+  matched: number | null;
 };
 
 const participantColumns = {
@@ -90,37 +127,147 @@ export function exportSegments(sort: ParticipantOrder['sort'], status?: Registra
 
 const BIB = /^\d{1,9}$/;
 
+/** What a search looks for: the text, and the bib it names (null unless it is a number). */
+type SearchTerm = { text: unknown; bib: unknown };
+
+const searchTermOf = (q: string): SearchTerm => ({ text: q, bib: BIB.test(q) ? Number(q) : null });
+
 /**
  * `q` anywhere in the runner's full name ("Ada Lovelace" as well as either part) or e-mail address, ignoring
  * case, or their bib: a scan of the race's entries. `strpos(lower(…))` costs a fifth of ILIKE and needs no
  * escaping of `%` and `_`. The addresses are looked up once, not joined per entry (better-auth stores them in
  * lower case): a set of matching runners that each entry is checked against, or, for a small race, a lookup each.
  */
-function searchFor(q: string): SQL {
-  const needle = sql`lower(${q})`;
+function searchFor({ text, bib }: SearchTerm): SQL {
+  const needle = sql`lower(${text})`;
   return or(
     sql`strpos(lower(${registrations.firstName} || ' ' || ${registrations.lastName}), ${needle}) > 0`,
     sql`${registrations.userId} in (select ${users.id} from ${users} where strpos(${users.email}, ${needle}) > 0)`,
-    BIB.test(q) ? eq(registrations.bib, Number(q)) : undefined,
+    sql`${registrations.bib} = ${bib}`,
   )!;
 }
 
-/** The race's entries that match the filters. */
-function matching(raceId: string, { status, q }: ParticipantFilters): SQL {
+/** The race's entries of the status (or both) that match the search, if any. */
+function matching(
+  raceId: unknown,
+  status: RegistrationStatus | undefined,
+  search: SearchTerm | undefined,
+): SQL {
   return and(
-    eq(registrations.marathonId, raceId),
+    sql`${registrations.marathonId} = ${raceId}`,
     status ? eq(registrations.status, status) : undefined,
-    q !== undefined ? searchFor(q) : undefined,
+    search ? searchFor(search) : undefined,
   )!;
 }
+
+const matchingFilters = (raceId: string, { status, q }: ParticipantFilters) =>
+  matching(raceId, status, q === undefined ? undefined : searchTermOf(q));
 
 type Rows<T> = { rows: T[] };
+
+/**
+ * The race's waitlist up to `lastSeq` (id, position): one index-only range scan of registrations_line_idx, its
+ * rank being the place in line (a count per entry would read the line up to each one). `bib is null` (true of
+ * every waitlisted entry) lets the seq bound be a range of that index.
+ */
+const lineUpTo = (raceId: unknown, lastSeq: SQL) => sql`
+  select ${registrations.id} as id,
+    (row_number() over (order by ${sql.join(ORDER_COLUMNS.line, sql`, `)}))::int as position
+  from ${registrations}
+  where ${registrations.marathonId} = ${raceId} and ${registrations.status} = 'waitlisted'
+    and ${registrations.bib} is null and ${registrations.waitlistSeq} <= ${lastSeq}`;
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+const LIMIT = placeholder('limit');
+const OFFSET = placeholder('offset');
+
+/** A search's page: the scan also counts the matches (`count(*) over ()`), which the total needs anyway. */
+const searchedPage = (matchingOwn: SQL, order: ParticipantOrder) => sql`
+  page_ids as (
+    select id, matched, row_number() over () as ordinal from (
+      select ${registrations.id} as id, (count(*) over ())::int as matched from ${registrations}
+      where ${matchingOwn} order by ${sql.join(orderBy(order), sql`, `)} limit ${LIMIT} offset ${OFFSET}
+    ) as page
+  )`;
+
+/**
+ * A page without a search: the race's counters give the total in the same snapshot, so a page in the second half
+ * is read from the far end in the opposite order: no page skips more than half the entries.
+ */
+function nearerEndPage(matchingOwn: SQL, status: RegistrationStatus | undefined, order: ParticipantOrder) {
+  const total =
+    status === 'registered'
+      ? sql`registered`
+      : status === 'waitlisted'
+        ? sql`waitlisted`
+        : sql`registered + waitlisted`;
+  const reversed = { ...order, descending: !order.descending };
+  return sql`
+    span as (select total, ${OFFSET} * 2 > total as from_end from (select ${total} as total from race) as counted),
+    page_ids as (
+      select id, null::int as matched, row_number() over () as ordinal from (
+        select ${registrations.id} as id from ${registrations}
+        where ${matchingOwn} and not (select from_end from span)
+        order by ${sql.join(orderBy(order), sql`, `)} limit ${LIMIT} offset ${OFFSET}
+      ) as forward
+      union all
+      select id, null::int, -row_number() over () from (
+        select ${registrations.id} as id from ${registrations}
+        where ${matchingOwn} and (select from_end from span)
+        order by ${sql.join(orderBy(reversed), sql`, `)}
+        limit greatest(least(${LIMIT}, (select total from span) - ${OFFSET}), 0)
+        offset greatest((select total from span) - ${OFFSET} - ${LIMIT}, 0)
+      ) as backward
+    )`;
+}
+
+/**
+ * The page statement of one status filter, search or not and order (see findOrganizerPage): prepared, as its
+ * planning costs as much as running it. Values: raceId, organizerId, limit, offset and, searching, text and bib.
+ */
+function pageStatementSql(status: RegistrationStatus | undefined, search: boolean, order: ParticipantOrder) {
+  const raceId = placeholder('raceId');
+  const searchTerm = search ? { text: placeholder('text'), bib: placeholder('bib') } : undefined;
+  const matchingOwn = sql`${matching(raceId, status, searchTerm)} and (select creator_id from race) = ${placeholder('organizerId')}`;
+  return sql`
+    with race as (
+      select ${marathons.creatorId} as creator_id, ${marathons.title} as title, ${marathons.capacity} as capacity,
+        ${marathons.totalRegistrationCount} as registered, ${marathons.waitlistCount} as waitlisted,
+        ${marathons.startRegDate} as start_reg_date, ${marathons.endRegDate} as end_reg_date
+      from ${marathons} where ${marathons.id} = ${raceId}
+    ), ${search ? searchedPage(matchingOwn, order) : nearerEndPage(matchingOwn, status, order)}, line as (
+      ${lineUpTo(raceId, sql`(select max(${registrations.waitlistSeq}) from page_ids join ${registrations} on ${registrations.id} = page_ids.id)`)}
+    )
+    select race.*, entry.* from race left join lateral (
+      select ${registrations.id} as id, ${registrations.status} as status, ${registrations.bib} as bib,
+        ${registrations.firstName} as first_name, ${registrations.lastName} as last_name, ${users.email} as email,
+        ${registrations.contact} as contact, ${registrations.info} as info, ${registrations.createdAt} as created_at,
+        line.position, page_ids.matched, page_ids.ordinal
+      from page_ids
+        join ${registrations} on ${registrations.id} = page_ids.id
+        join ${users} on ${users.id} = ${registrations.userId}
+        left join line on line.id = page_ids.id
+    ) as entry on true
+    order by entry.ordinal`;
+}
+
+const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PageRow>>>();
+
+function pageStatement(status: RegistrationStatus | undefined, search: boolean, order: ParticipantOrder) {
+  const key = `${status}:${search}:${order.sort}:${order.descending}`;
+  let statement = pageStatements.get(key);
+  if (!statement) {
+    statement = preparedStatement<PageRow>(pageStatementSql(status, search, order));
+    pageStatements.set(key, statement);
+  }
+  return statement;
+}
 
 /** The organizer's reads of one race's entries: pages, the export's chunks, counts per day. */
 export function createParticipantsRepository(db: Executor) {
   return {
-    /** What the desk needs of the race itself: its organizer, title, limit, counters and window. */
-    async findRace(raceId: string) {
+    async findRace(raceId: string): Promise<Race | null> {
       const [row] = await db
         .select({
           creatorId: marathons.creatorId,
@@ -137,45 +284,64 @@ export function createParticipantsRepository(db: Executor) {
     },
 
     /**
-     * A page in two steps, as the public lists do: the ids from an index-only scan of the order's index
-     * (skipping `offset` entries), then the rows and runners for just those. With a search the same scan also
-     * counts the matches (`matched`, null without one: the race's counters are the total then).
+     * The race and, when `organizerId` organizes it, a page of its entries with each waitlisted one's place in
+     * line: one statement, so a page costs one round trip and reads the counters and the entries in one snapshot.
+     * The page's ids come from an index-only scan of the order's index (skipping `offset` entries); the rows and
+     * runners are then read for just those. With a search the same scan also counts the matches (`matched`, null
+     * without one: the race's counters are the total then). `race` is null when there is no such race.
      */
-    async findPage(
+    async findOrganizerPage(
       raceId: string,
+      organizerId: string,
       filters: ParticipantFilters,
       order: ParticipantOrder,
       { limit, offset }: { limit: number; offset: number },
-    ): Promise<{ rows: ParticipantRow[]; matched: number | null }> {
+    ): Promise<{ race: Race | null; rows: PlacedParticipantRow[]; matched: number | null }> {
       const search = filters.q !== undefined;
-      const pageIds = db
-        .select({
-          id: registrations.id,
-          matched: (search ? sql<number>`(count(*) over ())::int` : sql<null>`null::int`).as('matched'),
-        })
-        .from(registrations)
-        .where(matching(raceId, filters))
-        .orderBy(...orderBy(order))
-        .limit(limit)
-        .offset(offset)
-        .as('page_ids');
-      const rows = await db
-        .select({ ...participantColumns, matched: pageIds.matched })
-        .from(pageIds)
-        .innerJoin(registrations, eq(registrations.id, pageIds.id))
-        .innerJoin(users, eq(users.id, registrations.userId))
-        .orderBy(...orderBy(order));
-      return {
-        rows: rows.map(({ matched: _matched, ...row }) => row),
-        matched: search ? (rows[0]?.matched ?? null) : null,
+      const found = await pageStatement(
+        filters.status,
+        search,
+        order,
+      )(db, {
+        raceId,
+        organizerId,
+        limit,
+        offset,
+        ...(search && searchTermOf(filters.q!)),
+      });
+      const first = found[0];
+      if (!first) return { race: null, rows: [], matched: null };
+      const race: Race = {
+        creatorId: first.creator_id,
+        title: first.title,
+        capacity: first.capacity,
+        registered: first.registered,
+        waitlisted: first.waitlisted,
+        startRegDate: new Date(first.start_reg_date),
+        endRegDate: new Date(first.end_reg_date),
       };
+      const rows = found
+        .filter((row) => row.id !== null)
+        .map((row) => ({
+          id: row.id!,
+          status: row.status!,
+          bib: row.bib,
+          firstName: row.first_name!,
+          lastName: row.last_name!,
+          email: row.email!,
+          contact: row.contact!,
+          info: row.info!,
+          createdAt: new Date(row.created_at!),
+          position: row.position,
+        }));
+      return { race, rows, matched: search ? (first.matched ?? null) : null };
     },
 
     async countMatching(raceId: string, filters: ParticipantFilters): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(registrations)
-        .where(matching(raceId, filters));
+        .where(matchingFilters(raceId, filters));
       return row!.count;
     },
 
@@ -206,7 +372,7 @@ export function createParticipantsRepository(db: Executor) {
         })
         .from(registrations)
         .innerJoin(users, eq(users.id, registrations.userId))
-        .where(and(matching(raceId, { ...filters, status: segment.status }), from))
+        .where(and(matchingFilters(raceId, { ...filters, status: segment.status }), from))
         .orderBy(...columns.map((column) => (descending ? desc(column) : asc(column))))
         .limit(limit);
       return {
@@ -215,25 +381,14 @@ export function createParticipantsRepository(db: Executor) {
       };
     },
 
-    /**
-     * The places in line of the given waitlisted entries: their rank in the race's line, from one index-only
-     * range scan of it up to the last of them (a count per entry would read the line up to each one).
-     */
+    /** The places in line of the given waitlisted entries (the export's chunks). */
     async findLinePositions(raceId: string, ids: string[]): Promise<Map<string, number>> {
       if (ids.length === 0) return new Map();
       const wanted = sql`${sql.param(ids)}::uuid[]`;
-      // `bib is null` (true of every waitlisted entry) lets the seq bound be a range of registrations_line_idx.
-      const result = await db.execute(sql`
-        select line.id, line.position from (
-          select ${registrations.id} as id,
-            (row_number() over (order by ${sql.join(ORDER_COLUMNS.line, sql`, `)}))::int as position
-          from ${registrations}
-          where ${registrations.marathonId} = ${raceId} and ${registrations.status} = 'waitlisted'
-            and ${registrations.bib} is null
-            and ${registrations.waitlistSeq} <= (
-              select max(${registrations.waitlistSeq}) from ${registrations} where ${registrations.id} = any(${wanted}))
-        ) as line
-        join unnest(${wanted}) as page (id) on page.id = line.id`);
+      const lastSeq = sql`(select max(${registrations.waitlistSeq}) from ${registrations} where ${registrations.id} = any(${wanted}))`;
+      const result = await db.execute(
+        sql`select line.id, line.position from (${lineUpTo(raceId, lastSeq)}) as line join unnest(${wanted}) as page (id) on page.id = line.id`,
+      );
       const { rows } = result as unknown as Rows<{ id: string; position: number }>;
       return new Map(rows.map((row) => [row.id, row.position]));
     },
