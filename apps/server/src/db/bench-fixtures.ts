@@ -25,7 +25,14 @@ export type BenchFixtures = {
    */
   openRaceIds: { registrations: string; registrationsWarmUp: string; stampede: string };
   /** The seeded race with the most entries and a session of its organizer: the participant desk's heaviest case. */
-  busiestRace: { id: string; title: string; entries: number; organizerToken: string };
+  busiestRace: {
+    id: string;
+    title: string;
+    entries: number;
+    organizerToken: string;
+    /** A few of its runners (spread over the race), for searches an organizer would make. */
+    entrants: Array<{ email: string; bib: number }>;
+  };
 };
 
 const BENCH_ID_PREFIX = 'bench-';
@@ -122,7 +129,15 @@ async function addBusiestRaceOrganizerSession(db: Database, sessionId: string) {
   await db.execute(sql`
     insert into sessions (id, token, user_id, expires_at)
     values (${sessionId}, md5(${sessionId}), ${race.creator_id}, now() + interval '30 days')`);
-  return { id: race.id, title: race.title, entries: race.entries };
+  const entrants = rowsOf<{ email: string; bib: number }>(
+    await db.execute(sql`
+      select distinct on (quarter) users.email, entry.bib from (
+        select user_id, bib, ntile(4) over (order by bib) as quarter from registrations
+        where marathon_id = ${race.id} and status = 'registered'
+      ) as entry join users on users.id = entry.user_id
+      order by quarter, entry.bib`),
+  );
+  return { id: race.id, title: race.title, entries: race.entries, entrants };
 }
 
 /** Removes every bench user of every run, with their sessions, races and registrations (by cascade), and the bench's sessions of seeded users. */

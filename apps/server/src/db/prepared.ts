@@ -6,9 +6,10 @@ import type { Executor } from './transaction.js';
 const dialect = new PgDialect();
 
 /**
- * A statement the database parses and plans once per connection, then runs by name with new values
- * (`sql.placeholder('name')` marks them): for hot reads whose planning would cost as much as running them.
- * Its text is built once too. The name is the text's hash, so two statements never share one.
+ * A statement built once and run by name with new values (`sql.placeholder('name')` marks them): the database
+ * parses and plans it once per connection, then reuses the plan. For hot reads whose planning would cost as much
+ * as running them, written so that one plan suits every value. The name is the text's hash, so two statements
+ * never share one.
  */
 export function preparedStatement<Row>(statement: SQL) {
   const query = dialect.sqlToQuery(statement);

@@ -34,6 +34,11 @@ export const registrations = pgTable(
     bib: integer('bib'),
     /** The runner's turn in the race's waitlist (from {@link waitlistSequence}); null once registered. */
     waitlistSeq: bigint('waitlist_seq', { mode: 'number' }),
+    /**
+     * What the organizer's search looks in: "first last email", lower case. Kept by the database (triggers of
+     * migration 0004 on this table and on users' email), never written by the app.
+     */
+    searchText: text('search_text').notNull().default(''),
     // created_at is SPEC.md's `timestamp`: when the runner registered.
     ...timestamps,
   },
@@ -63,6 +68,9 @@ export const registrations = pgTable(
       table.status,
     ),
     index('registrations_created_idx').on(table.marathonId, table.createdAt, table.id, table.status),
+    // The organizer's search within a race: trigrams of search_text beside the race (btree_gin), so a rare term
+    // is found from its trigrams and a common one costs at most a pass over the race's entries.
+    index('registrations_search_idx').using('gin', table.marathonId, table.searchText.op('gin_trgm_ops')),
     check(
       'registrations_status_check',
       sql`(${table.status} = 'registered' and ${table.bib} is not null and ${table.waitlistSeq} is null)

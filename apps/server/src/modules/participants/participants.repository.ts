@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
@@ -127,24 +127,47 @@ export function exportSegments(sort: ParticipantOrder['sort'], status?: Registra
 
 const BIB = /^\d{1,9}$/;
 
-/** What a search looks for: the text, and the bib it names (null unless it is a number). */
-type SearchTerm = { text: unknown; bib: unknown };
+/**
+ * How a search finds its matches. pg_trgm can use the index only for a term with a trigram in it (three letters
+ * or digits in a row); for a shorter one the index would be read whole, so such a term scans the race's entries.
+ */
+type SearchKind = 'trigram' | 'scan';
 
-const searchTermOf = (q: string): SearchTerm => ({ text: q, bib: BIB.test(q) ? Number(q) : null });
+/**
+ * What a search looks for, as LIKE patterns: the whole text, and its longest run of letters and digits, which
+ * the index looks up (every trigram of a pasted address would cost more than the run's alone); and the bib the
+ * text names (null unless it is a number).
+ */
+type SearchTerm = { kind: SearchKind; pattern: unknown; runPattern: unknown; bib: unknown };
+
+const ALPHANUMERIC_RUNS = /[a-z0-9]+/gi;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+function searchOf(q: string): { kind: SearchKind; pattern: string; runPattern: string; bib: number | null } {
+  const longestRun = (q.match(ALPHANUMERIC_RUNS) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+  return {
+    kind: longestRun.length >= 3 ? 'trigram' : 'scan',
+    pattern: likePattern(q),
+    runPattern: likePattern(longestRun),
+    bib: BIB.test(q) ? Number(q) : null,
+  };
+}
 
 /**
  * `q` anywhere in the runner's full name ("Ada Lovelace" as well as either part) or e-mail address, ignoring
- * case, or their bib: a scan of the race's entries. `strpos(lower(…))` costs a fifth of ILIKE and needs no
- * escaping of `%` and `_`. The addresses are looked up once, not joined per entry (better-auth stores them in
- * lower case): a set of matching runners that each entry is checked against, or, for a small race, a lookup each.
+ * case, or their bib. search_text holds "first last email" in lower case. A `trigram` search asks
+ * registrations_search_idx for the entries of the race holding the term's longest run (from its trigrams or,
+ * when most of the race holds it, from the race's key), then checks the whole term; a `scan` search checks every
+ * entry of the race, behind an expression the index cannot take.
  */
-function searchFor({ text, bib }: SearchTerm): SQL {
-  const needle = sql`lower(${text})`;
-  return or(
-    sql`strpos(lower(${registrations.firstName} || ' ' || ${registrations.lastName}), ${needle}) > 0`,
-    sql`${registrations.userId} in (select ${users.id} from ${users} where strpos(${users.email}, ${needle}) > 0)`,
-    sql`${registrations.bib} = ${bib}`,
-  )!;
+function searchFor({ kind, pattern, runPattern, bib }: SearchTerm): SQL {
+  const unindexed = sql`(${registrations.searchText} || '') like lower(${pattern})`;
+  const text =
+    kind === 'trigram'
+      ? sql`${registrations.searchText} like lower(${runPattern}) and ${unindexed}`
+      : unindexed;
+  return sql`((${text}) or ${registrations.bib} = ${bib})`;
 }
 
 /** The race's entries of the status (or both) that match the search, if any. */
@@ -161,7 +184,7 @@ function matching(
 }
 
 const matchingFilters = (raceId: string, { status, q }: ParticipantFilters) =>
-  matching(raceId, status, q === undefined ? undefined : searchTermOf(q));
+  matching(raceId, status, q === undefined ? undefined : searchOf(q));
 
 type Rows<T> = { rows: T[] };
 
@@ -223,12 +246,22 @@ function nearerEndPage(matchingOwn: SQL, status: RegistrationStatus | undefined,
 }
 
 /**
- * The page statement of one status filter, search or not and order (see findOrganizerPage): prepared, as its
- * planning costs as much as running it. Values: raceId, organizerId, limit, offset and, searching, text and bib.
+ * The page statement of one status filter, kind of search (or none) and order (see findOrganizerPage): planned
+ * once, as planning it costs as much as running it. Values: raceId, organizerId, limit, offset and, with a
+ * search, pattern, runPattern and bib.
  */
-function pageStatementSql(status: RegistrationStatus | undefined, search: boolean, order: ParticipantOrder) {
+function pageStatementSql(
+  status: RegistrationStatus | undefined,
+  search: SearchKind | undefined,
+  order: ParticipantOrder,
+) {
   const raceId = placeholder('raceId');
-  const searchTerm = search ? { text: placeholder('text'), bib: placeholder('bib') } : undefined;
+  const searchTerm = search && {
+    kind: search,
+    pattern: placeholder('pattern'),
+    runPattern: placeholder('runPattern'),
+    bib: placeholder('bib'),
+  };
   const matchingOwn = sql`${matching(raceId, status, searchTerm)} and (select creator_id from race) = ${placeholder('organizerId')}`;
   return sql`
     with race as (
@@ -254,7 +287,11 @@ function pageStatementSql(status: RegistrationStatus | undefined, search: boolea
 
 const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PageRow>>>();
 
-function pageStatement(status: RegistrationStatus | undefined, search: boolean, order: ParticipantOrder) {
+function pageStatement(
+  status: RegistrationStatus | undefined,
+  search: SearchKind | undefined,
+  order: ParticipantOrder,
+) {
   const key = `${status}:${search}:${order.sort}:${order.descending}`;
   let statement = pageStatements.get(key);
   if (!statement) {
@@ -297,18 +334,13 @@ export function createParticipantsRepository(db: Executor) {
       order: ParticipantOrder,
       { limit, offset }: { limit: number; offset: number },
     ): Promise<{ race: Race | null; rows: PlacedParticipantRow[]; matched: number | null }> {
-      const search = filters.q !== undefined;
+      const { status, q } = filters;
+      const { kind, ...search } = q === undefined ? { kind: undefined } : searchOf(q);
       const found = await pageStatement(
-        filters.status,
-        search,
+        status,
+        kind,
         order,
-      )(db, {
-        raceId,
-        organizerId,
-        limit,
-        offset,
-        ...(search && searchTermOf(filters.q!)),
-      });
+      )(db, { raceId, organizerId, limit, offset, ...search });
       const first = found[0];
       if (!first) return { race: null, rows: [], matched: null };
       const race: Race = {
@@ -334,7 +366,7 @@ export function createParticipantsRepository(db: Executor) {
           createdAt: new Date(row.created_at!),
           position: row.position,
         }));
-      return { race, rows, matched: search ? (first.matched ?? null) : null };
+      return { race, rows, matched: kind ? (first.matched ?? null) : null };
     },
 
     async countMatching(raceId: string, filters: ParticipantFilters): Promise<number> {

@@ -277,6 +277,7 @@ describe('GET /api/marathons/:id/participants', () => {
     ['LODIE', ['Zoë-Ångström 🏃‍♀️']],
     ['Ångström', ['Zoë-Ångström 🏃‍♀️']],
     ['🏃', ['Zoë-Ångström 🏃‍♀️']],
+    ['ZO', ['Zoë-Ångström 🏃‍♀️']],
     ['SAM.CHEN@desk', ['Chen']],
     ['desk.example', byBib],
     ['3', ['Zoë-Ångström 🏃‍♀️']],
@@ -302,6 +303,35 @@ describe('GET /api/marathons/:id/participants', () => {
     expect(totalOf(second)).toBe(2);
     expect(expectOk(beyond)).toEqual([]);
     expect(totalOf(beyond)).toBe(2);
+  });
+});
+
+describe('the search follows changes', () => {
+  it('finds a runner by the name they changed their entry to and by a new e-mail address, not the old ones', async () => {
+    const ownRace = await createMarathon(main.current.app, organizer, { title: 'Search follows' });
+    const runner = await signUp(main.current.app, makeSignUpInput({ email: 'grace.h@desk.example' }));
+    const entry = await register(main.current.app, runner, ownRace._id, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      contact: '+1 555-010-0100',
+    });
+    const found = async (q: string) =>
+      lastNames(expectOk(await listOf(ownRace._id, `?q=${encodeURIComponent(q)}`)));
+
+    const renamed = await inject({
+      method: 'PATCH',
+      url: `/api/registrations/${entry._id}`,
+      headers: bearerHeaders(runner.token),
+      payload: { lastName: 'Brewster' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // Stride has no address change yet; the database keeps the search right when one is made.
+    await db().update(users).set({ email: 'amazing.grace@navy.example' }).where(eq(users.id, runner.user.id));
+
+    expect(await found('brewster')).toEqual(['Brewster']);
+    expect(await found('hopper')).toEqual([]);
+    expect(await found('AMAZING.grace@')).toEqual(['Brewster']);
+    expect(await found('grace.h@')).toEqual([]);
   });
 });
 
