@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -86,6 +86,16 @@ describe('loadConfig', () => {
 
     expect(config).toMatchObject({ databaseUrl: 'postgres://stride@db.example/stride', authSecret: SECRET });
     await expect(readFile(path.join(dataDir, 'auth-secret'), 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('sizes the PostgreSQL pool to twice the cores (at least 4) unless DATABASE_POOL_SIZE says otherwise', () => {
+    const url = { DATABASE_URL: 'postgres://stride@db.example/stride', AUTH_SECRET: SECRET };
+
+    expect(load(url).databasePoolSize).toBe(Math.max(4, 2 * os.availableParallelism()));
+    expect(load({ ...url, DATABASE_POOL_SIZE: '7' }).databasePoolSize).toBe(7);
+    expect(problemsOf({ ...url, DATABASE_POOL_SIZE: '0' })).toEqual([
+      expect.stringMatching(/^DATABASE_POOL_SIZE: /),
+    ]);
   });
 
   it('generates the embedded secret once into DATA_DIR and reuses it', async () => {

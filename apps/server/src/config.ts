@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://stride.example.org' })
@@ -53,6 +55,11 @@ export type Config = {
   dataDir: string;
   /** node-postgres when set; the embedded PGlite under dataDir otherwise. */
   databaseUrl: string | undefined;
+  /**
+   * Connections to DATABASE_URL. Twice the cores (at least 4) by default: more than the database's cores can run
+   * at once only queue inside it, where they contend for the CPU, so the tail of every read grows.
+   */
+  databasePoolSize: number;
   authSecret: string;
   /** The origin people use to reach the site: better-auth's base URL and cookie origin. */
   publicUrl: string;
@@ -147,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE ?? Math.max(4, 2 * os.availableParallelism()),
     authSecret: values.AUTH_SECRET ?? readOrCreateAuthSecret(dataDir),
     publicUrl,
     trustedOrigins: [

@@ -18,7 +18,10 @@ function fail(message: string): never {
 
 async function openDatabase(config: Config): Promise<{ database: DatabaseHandle; releaseLock: () => void }> {
   if (config.databaseUrl) {
-    return { database: await openPostgres(config.databaseUrl), releaseLock: () => {} };
+    return {
+      database: await openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize }),
+      releaseLock: () => {},
+    };
   }
   const releaseLock = lockDataDir(config.dataDir);
   try {
