@@ -8,7 +8,6 @@ import {
   type ParticipantOrder,
   type ParticipantRow,
   type ParticipantsRepository,
-  type PlacedParticipantRow,
   type Race,
   exportSegments,
 } from './participants.repository.js';
@@ -60,20 +59,25 @@ export function createParticipantReads({
     return requireOwn(isUuid(raceId) ? await repository.findRace(raceId) : null, organizer);
   }
 
-  /** The rows in the API's shape. */
-  const toParticipants = (rows: PlacedParticipantRow[]): Participant[] =>
-    rows.map(({ id, createdAt, position, ...row }) => ({
-      _id: id,
-      ...row,
-      waitlistPosition: position,
-      timestamp: createdAt.toISOString(),
-    }));
+  /** An entry in the API's shape, built in one go: the export makes one per row of the race. */
+  const toParticipant = (row: ParticipantRow, position: number | null): Participant => ({
+    _id: row.id,
+    status: row.status,
+    bib: row.bib,
+    waitlistPosition: position,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    contact: row.contact,
+    info: row.info,
+    timestamp: row.createdAt.toISOString(),
+  });
 
-  /** The rows with each waitlisted one's place in line. */
-  async function placed(raceId: string, rows: ParticipantRow[]): Promise<PlacedParticipantRow[]> {
+  /** A chunk of the export in the API's shape, each waitlisted entry with its place in line. */
+  async function placedChunk(raceId: string, rows: ParticipantRow[]): Promise<Participant[]> {
     const waitlisted = rows.filter((row) => row.status === 'waitlisted').map((row) => row.id);
     const positions = await repository.findLinePositions(raceId, waitlisted);
-    return rows.map((row) => ({ ...row, position: positions.get(row.id) ?? null }));
+    return rows.map((row) => toParticipant(row, positions.get(row.id) ?? null));
   }
 
   /** The entries in export order, a chunk at a time (keyset: each chunk starts after the last one's key). */
@@ -87,7 +91,7 @@ export function createParticipantReads({
           after,
           limit: EXPORT_CHUNK_ROWS,
         });
-        yield toParticipants(await placed(raceId, chunk.rows));
+        yield await placedChunk(raceId, chunk.rows);
         after = chunk.last;
       } while (after);
     }
@@ -114,7 +118,7 @@ export function createParticipantReads({
         q === undefined
           ? counted(race, status)
           : (matched ?? (offset > 0 ? await repository.countMatching(raceId, { status, q }) : 0));
-      return { participants: toParticipants(rows), total };
+      return { participants: rows.map((row) => toParticipant(row, row.position)), total };
     },
 
     /**
