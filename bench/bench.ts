@@ -197,7 +197,7 @@ function watchRss(pid: number) {
 
 type Scenario = {
   name: string;
-  kind: 'baseline' | 'read' | 'write';
+  kind: Measurement['kind'];
   /** The request to repeat; `next` gives a fresh one per request (another race, another runner). */
   request: {
     method?: 'GET' | 'POST' | 'DELETE';
@@ -344,6 +344,7 @@ async function participantsCsv(
   const rssBeforeBytes = rssBytesOf(serverPid);
   const stopWatching = watchRss(serverPid);
   const seconds: number[] = [];
+  const rssAfterEachMb: number[] = [];
   let rows = 0;
   let bytes = 0;
   for (let time = 0; time < times; time++) {
@@ -357,6 +358,7 @@ async function participantsCsv(
       throw new Error(`participants.csv answered ${response.status}: ${text.slice(0, 200)}`);
     rows = text.split('\r\n').filter((line) => line.length > 0).length - 1;
     bytes = Buffer.byteLength(text);
+    rssAfterEachMb.push(round(rssBytesOf(serverPid) / 2 ** 20));
   }
   const peakBytes = stopWatching();
   const sorted = [...seconds].sort((a, b) => a - b);
@@ -369,6 +371,7 @@ async function participantsCsv(
     rssBeforeMb: round(rssBeforeBytes / 2 ** 20),
     rssPeakMb: round(peakBytes / 2 ** 20),
     rssAfterMb: round(rssBytesOf(serverPid) / 2 ** 20),
+    rssAfterEachMb,
   };
 }
 
@@ -429,14 +432,14 @@ function scenarios(prepared: Prepared): Scenario[] {
     },
     {
       name: `GET /api/marathons/:id/participants (busiest race, ${fixtures.busiestRace.entries} entries, any page)`,
-      kind: 'read',
+      kind: 'desk',
       request: { path: nextParticipantPage(), headers: organizer },
       next: () => ({ path: nextParticipantPage() }),
       expectedStatus: 200,
     },
     {
       name: `GET /api/marathons/:id/participants?q= (busiest race, search)`,
-      kind: 'read',
+      kind: 'desk',
       request: { path: nextParticipantSearch(), headers: organizer },
       next: () => ({ path: nextParticipantSearch() }),
       expectedStatus: 200,
@@ -624,16 +627,17 @@ async function main() {
       );
     }
 
-    if (onlyEndpoints !== undefined) {
-      printTable(measurements);
-      return;
-    }
-    if (!stampedeOnly) {
+    if (!stampedeOnly && (onlyEndpoints === undefined || 'participants.csv'.includes(onlyEndpoints))) {
       csv = await participantsCsv(server.url, fixtures.busiestRace, server.pid!);
       console.log(
         `  participants.csv (busiest race): ${csv.rows} rows, ${csv.kilobytes} KB, median ${csv.medianSeconds} s ` +
-          `of ${csv.downloads}, server RSS ${csv.rssBeforeMb} MB before, ${csv.rssPeakMb} MB at most, ${csv.rssAfterMb} MB after`,
+          `of ${csv.downloads}, server RSS ${csv.rssBeforeMb} MB before, ${csv.rssPeakMb} MB at most, ` +
+          `${csv.rssAfterMb} MB after (after each: ${csv.rssAfterEachMb.join(', ')} MB)`,
       );
+    }
+    if (onlyEndpoints !== undefined) {
+      printTable(measurements);
+      return;
     }
 
     const stopWatching = watchRss(server.pid!);
