@@ -25,6 +25,11 @@ export const FEATURED_MARATHONS_LIMIT = 8;
 /** Orders of the marathon list (SPEC.md §9), the default first. */
 export const MARATHON_SORTS = ['newest', 'oldest'] as const;
 export type MarathonSort = (typeof MARATHON_SORTS)[number];
+/** Orders of a search of the list (issue 14): best match first, or the list's orders. */
+export const MARATHON_SEARCH_SORTS = ['relevance', ...MARATHON_SORTS] as const;
+export type MarathonSearchSort = (typeof MARATHON_SEARCH_SORTS)[number];
+/** The longest search a client may send, and the most words of it that count. */
+export const MARATHON_SEARCH_LIMITS = { maxLength: 100, maxWords: 8 } as const;
 
 /** Races per page of a list: the default, and the most a client may ask for. */
 export const PAGE_LIMITS = { default: 12, max: 100 } as const;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CAPACITY_LIMITS, DISTANCES, MARATHON_SORTS, PAGE_LIMITS } from '../constants.js';
+import {
+  CAPACITY_LIMITS,
+  DISTANCES,
+  MARATHON_SEARCH_LIMITS,
+  MARATHON_SEARCH_SORTS,
+  PAGE_LIMITS,
+} from '../constants.js';
 import { imageUrl, requiredDate, requiredText } from './fields.js';
 import { registrationEntrySchema } from './registration.js';
 
@@ -135,8 +141,58 @@ export const pagingFields = {
 export const pageQuerySchema = z.object(pagingFields);
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
-export const marathonListQuerySchema = z.object({
-  sort: z.enum(MARATHON_SORTS, { error: `sort must be ${MARATHON_SORTS.join(' or ')}` }).default('newest'),
-  ...pagingFields,
-});
+const DATE_MESSAGE = (name: string) => `${name} must be a date as YYYY-MM-DD, e.g. 2027-03-14`;
+
+/** A day of the calendar as YYYY-MM-DD, one that exists (no 2027-02-30). */
+const calendarDay = (name: string) =>
+  z.string({ error: DATE_MESSAGE(name) }).refine((day) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, DATE_MESSAGE(name));
+
+const DISTANCE_MESSAGE = `distance must be one of ${DISTANCES.join(', ')} (repeat it for several)`;
+
+/**
+ * GET /api/marathons: the list's order and page, and the search (issue 14). Without `q`, `sort` is `newest` unless
+ * given; with it, `relevance`. Every filter narrows the list and its X-Total-Count.
+ */
+export const marathonListQuerySchema = z
+  .object({
+    sort: z
+      .enum(MARATHON_SEARCH_SORTS, { error: `sort must be ${MARATHON_SEARCH_SORTS.join(', ')}` })
+      .optional(),
+    q: z
+      .string()
+      .trim()
+      .max(
+        MARATHON_SEARCH_LIMITS.maxLength,
+        `q must be at most ${MARATHON_SEARCH_LIMITS.maxLength} characters`,
+      )
+      .optional()
+      .describe('Words found in the title, location or description; small typos are forgiven'),
+    distance: z
+      .union([z.enum(DISTANCES), z.array(z.enum(DISTANCES))], { error: DISTANCE_MESSAGE })
+      .optional()
+      .describe('One or more distances: distance=10k&distance=25k'),
+    from: calendarDay('from')
+      .optional()
+      .describe('Races starting on or after this day (in the race’s time zone)'),
+    to: calendarDay('to')
+      .optional()
+      .describe('Races starting on or before this day (in the race’s time zone)'),
+    open: z
+      .enum(['true', 'false'], { error: 'open must be true or false' })
+      .optional()
+      .describe('true: only races whose registration is open now'),
+    ...pagingFields,
+  })
+  .refine((query) => !(query.from && query.to && query.to < query.from), {
+    path: ['to'],
+    message: 'to must not be before from',
+  })
+  .refine((query) => query.sort !== 'relevance' || Boolean(query.q), {
+    path: ['sort'],
+    message: 'sort=relevance needs something to search for (q)',
+  });
 export type MarathonListQuery = z.output<typeof marathonListQuerySchema>;

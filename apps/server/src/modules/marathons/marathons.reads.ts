@@ -1,11 +1,17 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { FEATURED_MARATHONS_LIMIT, marathonSchema, type RegistrationEntry } from '@stride/shared';
+import {
+  FEATURED_MARATHONS_LIMIT,
+  MARATHON_SEARCH_LIMITS,
+  type MarathonListQuery,
+  marathonSchema,
+  type RegistrationEntry,
+} from '@stride/shared';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { createReadThroughCache } from '../../lib/expiring-cache.js';
 import { sendSerializedJson, serializeJson, type SerializedJson } from '../../lib/serialized-json.js';
 import { createMarathonLists } from './marathon-lists.js';
-import type { MarathonList, MarathonsRepository } from './marathons.repository.js';
+import type { MarathonList, MarathonSearch, MarathonsRepository } from './marathons.repository.js';
 import { marathonNotFound } from './marathons.service.js';
 
 const TOTAL_COUNT_HEADER = 'x-total-count';
@@ -28,6 +34,24 @@ export type RunnerEntries = {
   /** The runner's entry in the race and where it stands, or null. */
   findEntry: (raceId: string, runnerId: string) => Promise<RegistrationEntry | null>;
 };
+
+const WORDS = /[\p{L}\p{N}]+/gu;
+
+/** The search a list query asks for, or null when it asks for a plain list (no q, no filter). */
+export function searchOf(query: MarathonListQuery, now: Date): MarathonSearch | null {
+  const q = query.q || undefined;
+  const distances = query.distance === undefined ? [] : [query.distance].flat();
+  if (!q && distances.length === 0 && !query.from && !query.to && query.open !== 'true') return null;
+  return {
+    words: (q?.match(WORDS) ?? []).slice(0, MARATHON_SEARCH_LIMITS.maxWords),
+    q,
+    distances: [...new Set(distances)],
+    from: query.from,
+    to: query.to,
+    openAt: query.open === 'true' ? now : undefined,
+    sort: query.sort ?? (q ? 'relevance' : 'newest'),
+  };
+}
 
 /**
  * The read model of the marathon pages: featured, the lists' pages and each race, kept in memory; a race with
@@ -63,6 +87,12 @@ export function createMarathonReads({
       return { body: serializeJson(marathonSchema, marathon) };
     });
 
+  const listPage = (list: MarathonList, { page, limit }: { page: number; limit: number }) =>
+    listPages.read(`${list}:${page}:${limit}`, async () => {
+      const { items, total } = await lists.page(list, { page, limit });
+      return { body: serializeJson(marathonListSchema, items), total };
+    });
+
   return {
     featured: () =>
       listPages.read('featured', async () => ({
@@ -72,11 +102,25 @@ export function createMarathonReads({
         ),
       })),
 
-    listPage: (list: MarathonList, { page, limit }: { page: number; limit: number }) =>
-      listPages.read(`${list}:${page}:${limit}`, async () => {
-        const { items, total } = await lists.page(list, { page, limit });
-        return { body: serializeJson(marathonListSchema, items), total };
-      }),
+    listPage,
+
+    /**
+     * GET /api/marathons: the list's page, or the page of a search (issue 14) with the number of matches. A
+     * search is kept like a list page, under the query's words (not the instant `open=true` was asked at).
+     */
+    list(query: MarathonListQuery, now = new Date()) {
+      const { page, limit } = query;
+      const search = searchOf(query, now);
+      if (!search) return listPage(query.sort === 'oldest' ? 'oldest' : 'newest', { page, limit });
+      const { openAt, ...key } = search;
+      return listPages.read(`search:${JSON.stringify(key)}:${Boolean(openAt)}:${page}:${limit}`, async () => {
+        const offset = (page - 1) * limit;
+        const { items, total } = await repository.findSearchPage(search, { limit, offset });
+        // A page past the last match counts the matches apart.
+        const count = total ?? (offset > 0 ? await repository.countSearch(search) : 0);
+        return { body: serializeJson(marathonListSchema, items), total: count };
+      });
+    },
 
     race,
 

@@ -1,5 +1,12 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { CreateMarathon, Marathon, MarathonSort, UpdateMarathon } from '@stride/shared';
+import { type SQL, and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type {
+  CreateMarathon,
+  Distance,
+  Marathon,
+  MarathonSearchSort,
+  MarathonSort,
+  UpdateMarathon,
+} from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
 import type { RaceFacts } from '../../mail/mail-payloads.js';
@@ -101,6 +108,55 @@ function listQuery(list: MarathonList, now: Date) {
   };
 }
 
+/** A search of the list (issue 14); every part given narrows it. */
+export type MarathonSearch = {
+  /** The words of `q`, each of which a race must hold (in title or location, or its description). */
+  words: string[];
+  /** `q` as given: what relevance is measured against. */
+  q: string | undefined;
+  distances: Distance[];
+  /** Start days, YYYY-MM-DD, inclusive, in the race's time zone. */
+  from: string | undefined;
+  to: string | undefined;
+  /** Only races whose registration is open at this instant. */
+  openAt: Date | undefined;
+  sort: MarathonSearchSort;
+};
+
+/** The zone a race's days are counted in. Every race's is UTC until races have their own (issue 14). */
+const RACE_TIME_ZONE = sql`'UTC'`;
+/** What a word is looked for in with typos forgiven (registrations_search_idx's expression, exactly). */
+const TITLE_AND_LOCATION = sql`(${marathons.title} || ' ' || ${marathons.location})`;
+const DESCRIPTION_WORDS = sql`to_tsvector('simple', ${marathons.description})`;
+
+function searchConditions({ words, distances, from, to, openAt }: MarathonSearch): SQL | undefined {
+  return and(
+    // `%>`: one of the text's words is at least pg_trgm.word_similarity_threshold (0.6) like the word, so
+    // "lisbn" finds "Lisbon"; the description's words must match exactly (full text, any case).
+    ...words.map(
+      (word) =>
+        sql`(${TITLE_AND_LOCATION} %> ${word} or ${DESCRIPTION_WORDS} @@ plainto_tsquery('simple', ${word}))`,
+    ),
+    distances.length > 0 ? inArray(marathons.distance, distances) : undefined,
+    from ? sql`${marathons.startDate} >= timezone(${RACE_TIME_ZONE}, ${from}::timestamp)` : undefined,
+    to
+      ? sql`${marathons.startDate} < timezone(${RACE_TIME_ZONE}, ${to}::timestamp + interval '1 day')`
+      : undefined,
+    openAt ? sql`${marathons.startRegDate} <= ${openAt} and ${marathons.endRegDate} >= ${openAt}` : undefined,
+  );
+}
+
+function searchOrder({ sort, q }: MarathonSearch): SQL[] {
+  if (sort !== 'relevance' || !q) {
+    const direction = sort === 'oldest' ? asc : desc;
+    return [direction(marathons.createdAt), direction(marathons.id)];
+  }
+  // How closely the title and place hold the words; a race found by its description alone ranks after them.
+  // (Ranking by the description too would rebuild each match's tsvector: the index holds no positions to rank by.)
+  const relevance = sql`word_similarity(${q}, ${TITLE_AND_LOCATION})`;
+  return [sql`${relevance} desc`, asc(marathons.startDate), asc(marathons.id)];
+}
+
 export function createMarathonsRepository(db: Executor) {
   const selectMarathons = () =>
     db.select(marathonColumns).from(marathons).innerJoin(users, eq(users.id, marathons.creatorId));
@@ -166,6 +222,45 @@ export function createMarathonsRepository(db: Executor) {
         .innerJoin(users, eq(users.id, marathons.creatorId))
         .orderBy(...order);
       return rows.map(toMarathon);
+    },
+
+    /**
+     * A page of the races that match the search, in its order, and how many match in all: the ids, the total and
+     * the order from `marathons` alone, then the rows and organizers for just the page.
+     */
+    async findSearchPage(
+      search: MarathonSearch,
+      { limit, offset }: { limit: number; offset: number },
+    ): Promise<{ items: Marathon[]; total: number | null }> {
+      const pageIds = db
+        .select({
+          id: marathons.id,
+          total: sql<number>`(count(*) over ())::int`.as('total'),
+          ordinal: sql<number>`row_number() over (order by ${sql.join(searchOrder(search), sql`, `)})`.as(
+            'ordinal',
+          ),
+        })
+        .from(marathons)
+        .where(searchConditions(search))
+        .orderBy(...searchOrder(search))
+        .limit(limit)
+        .offset(offset)
+        .as('page_ids');
+      const rows = await db
+        .select({ ...marathonColumns, total: pageIds.total })
+        .from(pageIds)
+        .innerJoin(marathons, eq(marathons.id, pageIds.id))
+        .innerJoin(users, eq(users.id, marathons.creatorId))
+        .orderBy(pageIds.ordinal);
+      return { items: rows.map(toMarathon), total: rows[0]?.total ?? null };
+    },
+
+    async countSearch(search: MarathonSearch): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(marathons)
+        .where(searchConditions(search));
+      return row!.count;
     },
 
     async findById(id: string): Promise<Marathon | null> {

@@ -68,15 +68,14 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['marathons'],
-        summary: 'All marathons by creation time; the total is in the X-Total-Count header',
+        summary:
+          'All marathons by creation time, or those a search finds (q, distance, from, to, open); ' +
+          'the total is in the X-Total-Count header',
         querystring: marathonListQuerySchema,
         response: { 200: marathonListSchema, 400: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      const { sort, page, limit } = request.query;
-      return sendPublicRead(reply, await reads.listPage(sort, { page, limit }));
-    },
+    async (request, reply) => sendPublicRead(reply, await reads.list(request.query)),
   );
 
   app.get(

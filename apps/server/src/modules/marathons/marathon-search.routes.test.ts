@@ -1,0 +1,145 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Marathon } from '@stride/shared';
+import {
+  createMarathon,
+  errorFields,
+  marathonInput,
+  raceDates,
+  useTestApp,
+} from '../../testing/marathon-fixtures.js';
+import { type SignedIn, signUp } from '../../testing/test-app.js';
+
+const main = useTestApp();
+
+/** A race a month ahead with its registration open, starting on `day` at 08:00 UTC unless it says otherwise. */
+const on = (day: string) => ({ ...raceDates('open'), startDate: `${day}T08:00:00.000Z` });
+
+/**
+ * The catalogue this file searches, created once, oldest first. Titles and places are made up so that no word of
+ * one is a typo away from another's, except where a test says so.
+ */
+const RACES = {
+  lisbon: { title: 'Lisbon Half', location: 'Lisbon', distance: '25k', ...on('2027-03-14') },
+  porto: {
+    title: 'Douro Riverside Run',
+    location: 'Porto',
+    distance: '10k',
+    description: 'Ends on the quay, with a view of Lisbon-bound trains.',
+    ...on('2027-03-21'),
+  },
+  tokyo: { title: 'Sakura Dash', location: 'Tokyo', distance: '3k', ...on('2027-04-02') },
+  closed: {
+    title: 'Fjord Trail',
+    location: 'Bergen',
+    distance: '10k',
+    ...raceDates('closed'),
+    startDate: '2027-03-01T08:00:00.000Z',
+  },
+  // 23:30 UTC on 31 March: the last half hour of the day, still that day.
+  endOfDay: {
+    title: 'Midnight Mile',
+    location: 'Reykjavik',
+    distance: '3k',
+    ...raceDates('open'),
+    startDate: '2027-03-31T23:30:00.000Z',
+  },
+} as const;
+
+let organizer: SignedIn;
+
+beforeAll(async () => {
+  organizer = await signUp(main.current.app);
+  for (const race of Object.values(RACES)) {
+    await createMarathon(main.current.app, organizer, marathonInput(race));
+  }
+});
+
+const search = (query: string) => main.current.app.inject({ url: `/api/marathons?${query}` });
+
+function titlesOf(response: LightMyRequestResponse): string[] {
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Marathon[]>().map((race) => race.title);
+}
+const totalOf = (response: LightMyRequestResponse) => Number(response.headers['x-total-count']);
+
+describe('GET /api/marathons?q=', () => {
+  it('finds a race by a word of its title or place, forgiving a small typo', async () => {
+    expect(titlesOf(await search('q=lisbn&distance=25k'))).toEqual(['Lisbon Half']);
+    expect(titlesOf(await search('q=SAKURA'))).toEqual(['Sakura Dash']);
+    expect(titlesOf(await search('q=reykjavk'))).toEqual(['Midnight Mile']);
+  });
+
+  it('ranks a race named for the words above one whose description mentions them', async () => {
+    const response = await search('q=lisbon');
+
+    expect(titlesOf(response)).toEqual(['Lisbon Half', 'Douro Riverside Run']);
+    expect(totalOf(response)).toBe(2);
+  });
+
+  it('needs every word, and finds nothing for a word no race holds', async () => {
+    expect(titlesOf(await search('q=douro%20porto'))).toEqual(['Douro Riverside Run']);
+    expect(titlesOf(await search('q=douro%20tokyo'))).toEqual([]);
+    const none = await search('q=zanzibar');
+    expect(titlesOf(none)).toEqual([]);
+    expect(totalOf(none)).toBe(0);
+  });
+
+  it('orders a search by creation time when asked', async () => {
+    expect(titlesOf(await search('q=lisbon&sort=oldest'))).toEqual(['Lisbon Half', 'Douro Riverside Run']);
+    expect(titlesOf(await search('q=lisbon&sort=newest'))).toEqual(['Douro Riverside Run', 'Lisbon Half']);
+  });
+});
+
+describe('GET /api/marathons filters', () => {
+  it('keeps the distances asked for, one or several', async () => {
+    expect(titlesOf(await search('distance=3k&sort=oldest'))).toEqual(['Sakura Dash', 'Midnight Mile']);
+    const several = await search('distance=3k&distance=25k&sort=oldest');
+    expect(titlesOf(several)).toEqual(['Lisbon Half', 'Sakura Dash', 'Midnight Mile']);
+    expect(totalOf(several)).toBe(3);
+  });
+
+  it('keeps races starting from one day to another, both included', async () => {
+    expect(titlesOf(await search('from=2027-03-14&to=2027-03-21&sort=oldest'))).toEqual([
+      'Lisbon Half',
+      'Douro Riverside Run',
+    ]);
+    expect(titlesOf(await search('from=2027-03-31&to=2027-03-31'))).toEqual(['Midnight Mile']);
+    expect(titlesOf(await search('to=2027-03-01'))).toEqual(['Fjord Trail']);
+    expect(titlesOf(await search('from=2027-04-01'))).toEqual(['Sakura Dash']);
+  });
+
+  it('keeps only races open for registration now with open=true', async () => {
+    const open = await search('open=true&sort=oldest');
+
+    expect(titlesOf(open)).not.toContain('Fjord Trail');
+    expect(totalOf(open)).toBe(4);
+  });
+
+  it('combines a search with every filter, pages it and counts it', async () => {
+    const query = 'q=lisbon&distance=10k&distance=25k&from=2027-03-01&to=2027-03-31&open=true';
+    const first = await search(`${query}&limit=1`);
+    const second = await search(`${query}&limit=1&page=2`);
+    const beyond = await search(`${query}&limit=1&page=3`);
+
+    expect(titlesOf(first)).toEqual(['Lisbon Half']);
+    expect(titlesOf(second)).toEqual(['Douro Riverside Run']);
+    expect(titlesOf(beyond)).toEqual([]);
+    expect([first, second, beyond].map(totalOf)).toEqual([2, 2, 2]);
+  });
+
+  it.each([
+    ['distance=42k', 'distance'],
+    ['from=2027-02-30', 'from'],
+    ['to=14.03.2027', 'to'],
+    ['from=2027-03-21&to=2027-03-14', 'to'],
+    ['open=yes', 'open'],
+    ['sort=relevance', 'sort'],
+    [`q=${'a'.repeat(101)}`, 'q'],
+  ])('refuses %s with a 400 naming %s', async (query, field) => {
+    const response = await search(query);
+
+    expect(response.statusCode).toBe(400);
+    expect(errorFields(response)).toEqual([field]);
+  });
+});
