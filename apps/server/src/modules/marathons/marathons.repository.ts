@@ -146,15 +146,15 @@ function searchConditions({ words, distances, from, to, openAt }: MarathonSearch
   );
 }
 
-function searchOrder({ sort, q }: MarathonSearch): SQL[] {
-  if (sort !== 'relevance' || !q) {
-    const direction = sort === 'oldest' ? asc : desc;
-    return [direction(marathons.createdAt), direction(marathons.id)];
-  }
-  // How closely the title and place hold the words; a race found by its description alone ranks after them.
-  // (Ranking by the description too would rebuild each match's tsvector: the index holds no positions to rank by.)
-  const relevance = sql`word_similarity(${q}, ${TITLE_AND_LOCATION})`;
-  return [sql`${relevance} desc`, asc(marathons.startDate), asc(marathons.id)];
+/**
+ * The search's order over the `matches` of findSearchPage (their `id`, `created_at`, `start_date` and
+ * `relevance`). Relevance is how closely the title and place hold the words; a race found by its description
+ * alone ranks after them (ranking by the description would rebuild each match's tsvector: the index keeps no
+ * positions to rank by). Ties go to the sooner start.
+ */
+function searchOrder({ sort, q }: MarathonSearch): SQL {
+  if (sort === 'relevance' && q) return sql`relevance desc, start_date, id`;
+  return sort === 'oldest' ? sql`created_at, id` : sql`created_at desc, id desc`;
 }
 
 export function createMarathonsRepository(db: Executor) {
@@ -225,34 +225,32 @@ export function createMarathonsRepository(db: Executor) {
     },
 
     /**
-     * A page of the races that match the search, in its order, and how many match in all: the ids, the total and
-     * the order from `marathons` alone, then the rows and organizers for just the page.
+     * A page of the races that match the search, in its order, and how many match in all. The matches are
+     * gathered first (a materialised CTE: the planner takes the conditions' best index, not the order's, which
+     * it would scan whole for a total), then counted and ordered; the rows and organizers are read for the page.
      */
     async findSearchPage(
       search: MarathonSearch,
       { limit, offset }: { limit: number; offset: number },
     ): Promise<{ items: Marathon[]; total: number | null }> {
-      const pageIds = db
-        .select({
-          id: marathons.id,
-          total: sql<number>`(count(*) over ())::int`.as('total'),
-          ordinal: sql<number>`row_number() over (order by ${sql.join(searchOrder(search), sql`, `)})`.as(
-            'ordinal',
-          ),
-        })
-        .from(marathons)
-        .where(searchConditions(search))
-        .orderBy(...searchOrder(search))
-        .limit(limit)
-        .offset(offset)
-        .as('page_ids');
-      const rows = await db
-        .select({ ...marathonColumns, total: pageIds.total })
-        .from(pageIds)
-        .innerJoin(marathons, eq(marathons.id, pageIds.id))
-        .innerJoin(users, eq(users.id, marathons.creatorId))
-        .orderBy(pageIds.ordinal);
-      return { items: rows.map(toMarathon), total: rows[0]?.total ?? null };
+      const result = await db.execute(sql`
+        with matches as materialized (
+          select ${marathons.id} as id, ${marathons.createdAt} as created_at, ${marathons.startDate} as start_date,
+            ${search.sort === 'relevance' && search.q ? sql`word_similarity(${search.q}, ${TITLE_AND_LOCATION})` : sql`0`} as relevance
+          from ${marathons} where ${searchConditions(search) ?? sql`true`}
+        )
+        select id, (select count(*) from matches)::int as total from matches
+        order by ${searchOrder(search)} limit ${limit} offset ${offset}`);
+      const page = (result as unknown as { rows: Array<{ id: string; total: number }> }).rows;
+      if (page.length === 0) return { items: [], total: null };
+      const rows = await selectMarathons().where(
+        inArray(
+          marathons.id,
+          page.map((row) => row.id),
+        ),
+      );
+      const byId = new Map(rows.map((row) => [row.id, toMarathon(row)]));
+      return { items: page.map((row) => byId.get(row.id)!).filter(Boolean), total: page[0]!.total };
     },
 
     async countSearch(search: MarathonSearch): Promise<number> {
