@@ -6,9 +6,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
 import { count, like, not, sql } from 'drizzle-orm';
-import { CAPACITY_LIMITS } from '@stride/shared';
+import { CAPACITY_LIMITS, DISTANCES } from '@stride/shared';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.js';
-import { bulkSeed } from '../apps/server/src/db/bulk-seed.js';
+import { SEED_LOCATIONS, bulkSeed } from '../apps/server/src/db/bulk-seed.js';
 import {
   addBenchFixtures,
   auditRace,
@@ -332,6 +332,28 @@ function participantSearches(race: BenchFixtures['busiestRace']) {
 }
 
 /**
+ * What runners look for in the list, in turn over all of them: a seeded place with a typo (a letter left out),
+ * one distance and a month of start days, from a year ago to a year ahead (where the seed puts them).
+ */
+function marathonSearches() {
+  const thisMonth = new Date();
+  const months = Array.from({ length: 24 }, (_, index) => {
+    const first = new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 12 + index, 1));
+    const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+    return `from=${first.toISOString().slice(0, 10)}&to=${last.toISOString().slice(0, 10)}`;
+  });
+  let turn = 0;
+  return () => {
+    const place = SEED_LOCATIONS[turn % SEED_LOCATIONS.length]!;
+    const typo = place.slice(0, -2) + place.slice(-1);
+    const distance = DISTANCES[Math.floor(turn / SEED_LOCATIONS.length) % DISTANCES.length]!;
+    const month = months[Math.floor(turn / (SEED_LOCATIONS.length * DISTANCES.length)) % months.length]!;
+    turn++;
+    return `/api/marathons?q=${encodeURIComponent(typo)}&distance=${distance}&${month}`;
+  };
+}
+
+/**
  * Downloads the busiest race's whole participant list as CSV, `times` times one after the other, watching the
  * server's memory: the export is streamed, so the peak should stay near where it started.
  */
@@ -382,6 +404,7 @@ function scenarios(prepared: Prepared): Scenario[] {
   const nextRace = () => raceIds[raceTurn++ % raceIds.length]!;
   const nextParticipantPage = participantPages(fixtures.busiestRace);
   const nextParticipantSearch = participantSearches(fixtures.busiestRace);
+  const nextMarathonSearch = marathonSearches();
   const organizer = { authorization: `Bearer ${fixtures.busiestRace.organizerToken}` };
   return [
     {
@@ -432,16 +455,23 @@ function scenarios(prepared: Prepared): Scenario[] {
     },
     {
       name: `GET /api/marathons/:id/participants (busiest race, ${fixtures.busiestRace.entries} entries, any page)`,
-      kind: 'desk',
+      kind: 'query',
       request: { path: nextParticipantPage(), headers: organizer },
       next: () => ({ path: nextParticipantPage() }),
       expectedStatus: 200,
     },
     {
       name: `GET /api/marathons/:id/participants?q= (busiest race, search)`,
-      kind: 'desk',
+      kind: 'query',
       request: { path: nextParticipantSearch(), headers: organizer },
       next: () => ({ path: nextParticipantSearch() }),
+      expectedStatus: 200,
+    },
+    {
+      name: 'GET /api/marathons?q= (a place with a typo, a distance, a month)',
+      kind: 'query',
+      request: { path: nextMarathonSearch() },
+      next: () => ({ path: nextMarathonSearch() }),
       expectedStatus: 200,
     },
     {

@@ -6,7 +6,8 @@ import { registrations } from './schema/index.js';
 export type BulkSeedOptions = { marathons: number; registrations: number; users: number; password: string };
 export type BulkSeedResult = { users: number; marathons: number; registrations: number; runId: string };
 
-const LOCATIONS = [
+/** The places of the seeded races: a tenth of them each. */
+export const SEED_LOCATIONS = [
   'Berlin',
   'Paris',
   'London',
@@ -56,7 +57,7 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
              race.start_date - make_interval(days => (30 + (g::bigint * 7919) % 150)::int),
              race.start_date - make_interval(days => (1 + (g::bigint * 104729) % 20)::int),
              race.start_date,
-             (${sql.raw(`array[${LOCATIONS.map((l) => `'${l}'`).join(',')}]`)})[1 + g % ${LOCATIONS.length}],
+             (${sql.raw(`array[${SEED_LOCATIONS.map((l) => `'${l}'`).join(',')}]`)})[1 + g % ${SEED_LOCATIONS.length}],
              (array['25k','10k','3k'])[1 + g % 3],
              'A seeded race for load tests.',
              '/images/marathons/poster-' || (1 + g % 6) || '.svg',
