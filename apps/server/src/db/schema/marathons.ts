@@ -45,7 +45,10 @@ export const marathons = pgTable(
     ),
     // The list's search (issue 14): typo-forgiving word matches in title and location (pg_trgm's word
     // similarity), and words of the description (full text, the 'simple' configuration: no language's stemming).
-    index('marathons_search_idx').using('gin', sql`(${table.title} || ' ' || ${table.location}) gin_trgm_ops`),
+    index('marathons_search_idx').using(
+      'gin',
+      sql`(${table.title} || ' ' || ${table.location}) gin_trgm_ops`,
+    ),
     index('marathons_description_idx').using('gin', sql`to_tsvector('simple', ${table.description})`),
     check(
       'marathons_distance_check',
