@@ -8,6 +8,7 @@ import type {
   UpdateMarathon,
 } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
+import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
 import type { RaceFacts } from '../../mail/mail-payloads.js';
 
@@ -129,22 +130,49 @@ const RACE_TIME_ZONE = sql`'UTC'`;
 const TITLE_AND_LOCATION = sql`(${marathons.title} || ' ' || ${marathons.location})`;
 const DESCRIPTION_WORDS = sql`to_tsvector('simple', ${marathons.description})`;
 
-function searchConditions({ words, distances, from, to, openAt }: MarathonSearch): SQL | undefined {
-  return and(
-    // `%>`: one of the text's words is at least pg_trgm.word_similarity_threshold (0.6) like the word, so
-    // "lisbn" finds "Lisbon"; the description's words must match exactly (full text, any case).
-    ...words.map(
-      (word) =>
-        sql`(${TITLE_AND_LOCATION} %> ${word} or ${DESCRIPTION_WORDS} @@ plainto_tsquery('simple', ${word}))`,
-    ),
-    distances.length > 0 ? inArray(marathons.distance, distances) : undefined,
-    from ? sql`${marathons.startDate} >= timezone(${RACE_TIME_ZONE}, ${from}::timestamp)` : undefined,
-    to
-      ? sql`${marathons.startDate} < timezone(${RACE_TIME_ZONE}, ${to}::timestamp + interval '1 day')`
-      : undefined,
-    openAt ? sql`${marathons.startRegDate} <= ${openAt} and ${marathons.endRegDate} >= ${openAt}` : undefined,
+/** A search's values, or the placeholders of a prepared statement that stand for them. */
+type SearchValues = {
+  words: unknown[];
+  distances: unknown;
+  from: unknown;
+  to: unknown;
+  openAt: unknown;
+};
+
+function searchConditions({ words, distances, from, to, openAt }: SearchValues): SQL {
+  return (
+    and(
+      // `%>`: one of the text's words is at least pg_trgm.word_similarity_threshold (0.6) like the word, so
+      // "lisbn" finds "Lisbon"; the description's words must match exactly (full text, any case).
+      ...words.map(
+        (word) =>
+          sql`(${TITLE_AND_LOCATION} %> ${word} or ${DESCRIPTION_WORDS} @@ plainto_tsquery('simple', ${word}))`,
+      ),
+      // One array parameter (drizzle would spread a bare array into a list of them).
+      distances === undefined
+        ? undefined
+        : sql`${marathons.distance} = any(${Array.isArray(distances) ? sql.param(distances) : distances}::text[])`,
+      from === undefined
+        ? undefined
+        : sql`${marathons.startDate} >= timezone(${RACE_TIME_ZONE}, ${from}::timestamp)`,
+      to === undefined
+        ? undefined
+        : sql`${marathons.startDate} < timezone(${RACE_TIME_ZONE}, ${to}::timestamp + interval '1 day')`,
+      openAt === undefined
+        ? undefined
+        : sql`${marathons.startRegDate} <= ${openAt}::timestamptz and ${marathons.endRegDate} >= ${openAt}::timestamptz`,
+    ) ?? sql`true`
   );
 }
+
+/** The search's values as the statements take them (a part not asked for is undefined). */
+const searchValues = ({ words, distances, from, to, openAt }: MarathonSearch) => ({
+  words,
+  distances: distances.length > 0 ? distances : undefined,
+  from,
+  to,
+  openAt: openAt?.toISOString(),
+});
 
 /**
  * The search's order over the `matches` of findSearchPage (their `id`, `created_at`, `start_date` and
@@ -155,6 +183,55 @@ function searchConditions({ words, distances, from, to, openAt }: MarathonSearch
 function searchOrder({ sort, q }: MarathonSearch): SQL {
   if (sort === 'relevance' && q) return sql`relevance desc, start_date, id`;
   return sort === 'oldest' ? sql`created_at, id` : sql`created_at desc, id desc`;
+}
+
+/**
+ * The statement of a search's page, one per shape (how many words, which filters, which order): prepared, so it
+ * is planned once per connection. It gathers the matches' ids and sort keys in a materialised CTE, so the
+ * planner picks the conditions' best indexes (the trigram index and `marathons_start_date_idx` together for a
+ * word and a month) rather than the order's, which it would read whole for the total; then it counts them and
+ * takes the page in order.
+ */
+function searchPageStatement(search: MarathonSearch) {
+  const values = searchValues(search);
+  const placeholder = (name: string, value: unknown) =>
+    value === undefined ? undefined : sql.placeholder(name);
+  const ranked = search.sort === 'relevance' && search.q !== undefined;
+  return preparedStatement<{ id: string; total: number }>(sql`
+    with matches as materialized (
+      select ${marathons.id} as id, ${marathons.createdAt} as created_at, ${marathons.startDate} as start_date,
+        ${ranked ? sql`word_similarity(${sql.placeholder('q')}, ${TITLE_AND_LOCATION})` : sql`0`} as relevance
+      from ${marathons}
+      where ${searchConditions({
+        words: values.words.map((_, index) => sql.placeholder(`word${index}`)),
+        distances: placeholder('distances', values.distances),
+        from: placeholder('from', values.from),
+        to: placeholder('to', values.to),
+        openAt: placeholder('openAt', values.openAt),
+      })}
+    )
+    select id, (select count(*) from matches)::int as total from matches
+    order by ${searchOrder(search)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
+}
+
+const searchPageStatements = new Map<string, ReturnType<typeof searchPageStatement>>();
+
+function searchPage(search: MarathonSearch) {
+  const { words, distances, from, to, openAt } = searchValues(search);
+  const shape = JSON.stringify([
+    words.length,
+    distances !== undefined,
+    from !== undefined,
+    to !== undefined,
+    openAt !== undefined,
+    search.sort === 'relevance' && search.q !== undefined ? 'relevance' : search.sort,
+  ]);
+  let statement = searchPageStatements.get(shape);
+  if (!statement) {
+    statement = searchPageStatement(search);
+    searchPageStatements.set(shape, statement);
+  }
+  return statement;
 }
 
 export function createMarathonsRepository(db: Executor) {
@@ -224,24 +301,19 @@ export function createMarathonsRepository(db: Executor) {
       return rows.map(toMarathon);
     },
 
-    /**
-     * A page of the races that match the search, in its order, and how many match in all. The matches are
-     * gathered first (a materialised CTE: the planner takes the conditions' best index, not the order's, which
-     * it would scan whole for a total), then counted and ordered; the rows and organizers are read for the page.
-     */
+    /** A page of the races that match the search, in its order, and how many match in all. */
     async findSearchPage(
       search: MarathonSearch,
       { limit, offset }: { limit: number; offset: number },
     ): Promise<{ items: Marathon[]; total: number | null }> {
-      const result = await db.execute(sql`
-        with matches as materialized (
-          select ${marathons.id} as id, ${marathons.createdAt} as created_at, ${marathons.startDate} as start_date,
-            ${search.sort === 'relevance' && search.q ? sql`word_similarity(${search.q}, ${TITLE_AND_LOCATION})` : sql`0`} as relevance
-          from ${marathons} where ${searchConditions(search) ?? sql`true`}
-        )
-        select id, (select count(*) from matches)::int as total from matches
-        order by ${searchOrder(search)} limit ${limit} offset ${offset}`);
-      const page = (result as unknown as { rows: Array<{ id: string; total: number }> }).rows;
+      const { words, ...values } = searchValues(search);
+      const page = await searchPage(search)(db, {
+        ...Object.fromEntries(words.map((word, index) => [`word${index}`, word])),
+        ...values,
+        q: search.q,
+        limit,
+        offset,
+      });
       if (page.length === 0) return { items: [], total: null };
       const rows = await selectMarathons().where(
         inArray(
@@ -257,7 +329,7 @@ export function createMarathonsRepository(db: Executor) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(marathons)
-        .where(searchConditions(search));
+        .where(searchConditions(searchValues(search)));
       return row!.count;
     },
 
