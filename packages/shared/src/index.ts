@@ -7,3 +7,4 @@ export * from './schemas/marathon.js';
 export * from './schemas/registration.js';
 export * from './schemas/responses.js';
 export * from './schemas/participants.js';
+export * from './time-zones.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getRaceEndDate, isRegistrationOpen, isSoldOut, secondsUntil } from './rules.js';
+import { fromZonedDateTimeValue, toZonedDateTimeValue } from './time-zones.js';
 
 describe('isRegistrationOpen', () => {
   const window = { startRegDate: '2026-05-01T00:00:00.000Z', endRegDate: '2026-05-31T00:00:00.000Z' };
@@ -49,5 +50,32 @@ describe('isSoldOut', () => {
     expect(isSoldOut({ placesLeft: 0 })).toBe(true);
     expect(isSoldOut({ placesLeft: 1 })).toBe(false);
     expect(isSoldOut({ placesLeft: null })).toBe(false);
+  });
+});
+
+describe('across a change of clocks (a race on the night Berlin springs forward, 28 March 2027)', () => {
+  const berlin = 'Europe/Berlin';
+  // Registration closes at 01:59 CET; the race starts at 03:30 CEST, which is only 90 minutes of real time later.
+  const race = {
+    startRegDate: fromZonedDateTimeValue('2027-03-01T09:00', berlin)!,
+    endRegDate: fromZonedDateTimeValue('2027-03-28T01:59', berlin)!,
+    startDate: fromZonedDateTimeValue('2027-03-28T03:30', berlin)!,
+  };
+
+  it('counts down real time, not clock time: 01:30 CET to 03:30 CEST is one hour', () => {
+    const now = fromZonedDateTimeValue('2027-03-28T01:30', berlin)!;
+    expect(secondsUntil(race.startDate, now)).toBe(60 * 60);
+  });
+
+  it('closes registration at its instant, whatever the clocks read after it', () => {
+    const justBefore = new Date(race.endRegDate.getTime() - 1000);
+    const justAfter = new Date(race.endRegDate.getTime() + 1000);
+    expect(isRegistrationOpen(race, justBefore)).toBe(true);
+    expect(isRegistrationOpen(race, justAfter)).toBe(false);
+    expect(toZonedDateTimeValue(justAfter, berlin)).toBe('2027-03-28T01:59');
+    // One real hour after the close, the clocks there already read 03:59.
+    expect(toZonedDateTimeValue(new Date(race.endRegDate.getTime() + 3_600_000), berlin)).toBe(
+      '2027-03-28T03:59',
+    );
   });
 });

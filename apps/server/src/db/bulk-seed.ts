@@ -6,6 +6,20 @@ import { registrations } from './schema/index.js';
 export type BulkSeedOptions = { marathons: number; registrations: number; users: number; password: string };
 export type BulkSeedResult = { users: number; marathons: number; registrations: number; runId: string };
 
+/** The zone of each of SEED_LOCATIONS, in the same order. */
+const SEED_TIME_ZONES = [
+  'Europe/Berlin',
+  'Europe/Paris',
+  'Europe/London',
+  'America/New_York',
+  'Asia/Tokyo',
+  'America/Chicago',
+  'Europe/Madrid',
+  'Australia/Sydney',
+  'Africa/Johannesburg',
+  'America/Toronto',
+];
+
 /** The places of the seeded races: a tenth of them each. */
 export const SEED_LOCATIONS = [
   'Berlin',
@@ -52,12 +66,13 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
              'seed-' || ${runId} || '-' || g, ${passwordHash}
       from generate_series(1, ${options.users}::int) as g`);
     await tx.execute(sql`
-      insert into marathons (title, start_reg_date, end_reg_date, start_date, location, distance, description, image, creator_id, created_at)
+      insert into marathons (title, start_reg_date, end_reg_date, start_date, location, time_zone, distance, description, image, creator_id, created_at)
       select 'Seed Marathon ' || g,
              race.start_date - make_interval(days => (30 + (g::bigint * 7919) % 150)::int),
              race.start_date - make_interval(days => (1 + (g::bigint * 104729) % 20)::int),
              race.start_date,
              (${sql.raw(`array[${SEED_LOCATIONS.map((l) => `'${l}'`).join(',')}]`)})[1 + g % ${SEED_LOCATIONS.length}],
+             (${sql.raw(`array[${SEED_TIME_ZONES.map((zone) => `'${zone}'`).join(',')}]`)})[1 + g % ${SEED_LOCATIONS.length}],
              (array['25k','10k','3k'])[1 + g % 3],
              'A seeded race for load tests.',
              '/images/marathons/poster-' || (1 + g % 6) || '.svg',

@@ -16,6 +16,8 @@ const DAY = 24 * 60 * 60 * 1000;
 const DEMO_MARATHONS: Array<{
   title: string;
   location: string;
+  /** Where the race is run: its times read as the clocks there. */
+  timeZone: string;
   distance: Distance;
   days: [number, number, number];
   description: string;
@@ -25,6 +27,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Riverside Spring Marathon',
     location: 'Hamburg, Germany',
+    timeZone: 'Europe/Berlin',
     distance: '25k',
     days: [-10, 20, 35],
     description:
@@ -33,6 +36,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Old Town 10K Night Run',
     location: 'Prague, Czechia',
+    timeZone: 'Europe/Prague',
     distance: '10k',
     days: [-3, 6, 12],
     capacity: 800,
@@ -42,6 +46,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Harbour Lights 3K Fun Run',
     location: 'Lisbon, Portugal',
+    timeZone: 'Europe/Lisbon',
     distance: '3k',
     days: [-20, 1, 3],
     description:
@@ -50,6 +55,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Alpine Valley Trail 25K',
     location: 'Innsbruck, Austria',
+    timeZone: 'Europe/Vienna',
     distance: '25k',
     days: [7, 45, 70],
     description:
@@ -58,6 +64,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Lakeside Sunrise 10K',
     location: 'Zurich, Switzerland',
+    timeZone: 'Europe/Zurich',
     distance: '10k',
     days: [-30, -2, 4],
     description: 'Start at dawn on the lake promenade. Registration has closed; see you at the start line.',
@@ -65,6 +72,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Autumn Leaves Half Marathon',
     location: 'Kraków, Poland',
+    timeZone: 'Europe/Warsaw',
     distance: '25k',
     days: [-120, -60, -45],
     description: 'Through the Planty park and along the Vistula. This race has been run: thank you, runners!',
@@ -72,6 +80,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Canal Ring 10K',
     location: 'Amsterdam, Netherlands',
+    timeZone: 'Europe/Amsterdam',
     distance: '10k',
     days: [-5, 25, 40],
     description: 'Seven bridges, zero hills. Chip timing and a medal made from recycled bike parts.',
@@ -79,6 +88,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Coastal Cliffs 25K',
     location: 'Cornwall, United Kingdom',
+    timeZone: 'Europe/London',
     distance: '25k',
     days: [-15, 10, 21],
     description:
@@ -87,6 +97,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Park Run Sprint 3K',
     location: 'Copenhagen, Denmark',
+    timeZone: 'Europe/Copenhagen',
     distance: '3k',
     days: [-1, 13, 14],
     capacity: 150,
@@ -96,6 +107,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Desert Dawn 10K',
     location: 'Marrakesh, Morocco',
+    timeZone: 'Africa/Casablanca',
     distance: '10k',
     days: [14, 60, 90],
     description: 'An early start to beat the heat, through palm groves and past the medina walls.',
@@ -103,6 +115,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Winter Solstice 3K',
     location: 'Oslo, Norway',
+    timeZone: 'Europe/Oslo',
     distance: '3k',
     days: [-60, -10, -5],
     description: 'Torches, snow and hot chocolate at the finish. This one is over; it returns next December.',
@@ -110,6 +123,7 @@ const DEMO_MARATHONS: Array<{
   {
     title: 'Capital City Marathon',
     location: 'Berlin, Germany',
+    timeZone: 'Europe/Berlin',
     distance: '25k',
     days: [-40, 50, 80],
     capacity: 40_000,
@@ -132,6 +146,7 @@ export async function seedDemoData(db: Database, auth: Auth, now = new Date()): 
     (race, index) => ({
       title: race.title,
       location: race.location,
+      timeZone: race.timeZone,
       distance: race.distance,
       description: race.description,
       image: `/images/marathons/poster-${(index % 6) + 1}.svg`,

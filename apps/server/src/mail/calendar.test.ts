@@ -83,6 +83,25 @@ describe('buildRaceCalendar', () => {
     expect(Date.parse(parsed.stamp.instant)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
   });
 
+  it('writes the times in the race’s own zone, with the VTIMEZONE that zone needs', () => {
+    const ics = buildRaceCalendar({
+      race: { ...race, timeZone: 'Europe/Lisbon' },
+      uid: 'race-race-42@localhost',
+      method: 'PUBLISH',
+      raceUrl,
+    });
+
+    expect(ics).toContain('DTSTART;TZID=Europe/Lisbon:20270501T100000');
+    expect(ics).toContain('DTEND;TZID=Europe/Lisbon:20270501T140000');
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    const zone = calendar.getFirstSubcomponent('vtimezone')!;
+    expect(zone.getFirstPropertyValue('tzid')).toBe('Europe/Lisbon');
+    ICAL.TimezoneService.register(zone);
+    expect(parseCalendar(ics).start).toEqual({ instant: '2027-05-01T09:00:00.000Z', zone: 'Europe/Lisbon' });
+    expect(zone.getFirstSubcomponent('standard')!.getFirstPropertyValue('tzname')).toBe('WEST');
+    ICAL.TimezoneService.remove('Europe/Lisbon');
+  });
+
   it('writes the lines RFC 5545 asks for: CRLF endings, at most 75 octets each', () => {
     const ics = buildRaceCalendar({
       race: { ...race, title: `Très long titre 🏃‍♀️ ${'étape '.repeat(40)}` },

@@ -1,4 +1,5 @@
-import { getRaceEndDate } from '@stride/shared';
+import { TZDate } from '@date-fns/tz';
+import { DEFAULT_TIME_ZONE, getRaceEndDate, timeZoneOffsetMinutes, timeZoneShortName } from '@stride/shared';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { mailLinks } from './mail-links.js';
 import type { MailAttachment, RaceFacts, RegistrationFacts } from './mail-payloads.js';
@@ -25,21 +26,55 @@ export type RaceCalendarInput = {
   description?: string;
 };
 
-/** An iCalendar file with the race as its one event; the library escapes and folds every value. */
+const utcOffset = (minutes: number) => {
+  const whole = Math.abs(minutes);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(whole / 60))}${pad(whole % 60)}`;
+};
+
+/**
+ * The VTIMEZONE RFC 5545 asks for beside a TZID: one observance, the zone's offset when the race starts (a
+ * race's hours never span a change of clocks that matters to a calendar; apps that know the IANA name use
+ * their own rules for it anyway).
+ */
+function singleObservanceTimeZone(timeZone: string, at: Date): string {
+  const offset = utcOffset(timeZoneOffsetMinutes(at, timeZone));
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${timeZone}`,
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    `TZOFFSETFROM:${offset}`,
+    `TZOFFSETTO:${offset}`,
+    `TZNAME:${timeZoneShortName(at, timeZone)}`,
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ].join('\r\n');
+}
+
+/**
+ * An iCalendar file with the race as its one event, its times in the race's own zone (TZID); the library
+ * escapes and folds every value.
+ */
 export function buildRaceCalendar({ race, uid, method, raceUrl, description }: RaceCalendarInput): string {
-  const start = new Date(race.startDate);
+  // A UTC race keeps UTC's own form (…Z), which needs no VTIMEZONE.
+  const timeZone = race.timeZone && race.timeZone !== DEFAULT_TIME_ZONE ? race.timeZone : null;
+  const start = timeZone ? new TZDate(race.startDate, timeZone) : new Date(race.startDate);
+  const end = getRaceEndDate(start, race.distance);
   const isCancellation = method === 'CANCEL';
   const calendar = ical({
     prodId: { company: 'Stride', product: 'Stride', language: 'EN' },
     method: ICalCalendarMethod[method],
+    timezone: timeZone && { name: timeZone, generator: (name) => singleObservanceTimeZone(name, start) },
   });
   calendar.createEvent({
+    timezone: timeZone,
     id: uid,
     // A cancellation is a revision of its own (RFC 5545 §3.8.7.4): a calendar that already holds this
     // revision of the event may ignore a CANCEL that does not raise SEQUENCE.
     sequence: isCancellation ? race.calendarSequence + 1 : race.calendarSequence,
     start,
-    end: getRaceEndDate(start, race.distance),
+    end: timeZone ? new TZDate(end, timeZone) : end,
     summary: race.title,
     location: race.location,
     url: raceUrl,

@@ -13,6 +13,8 @@ export type RaceFacts = {
   startDate: string;
   location: string;
   distance: Distance;
+  /** The race's IANA time zone (absent in mails queued before races had one: UTC). */
+  timeZone?: string;
   /** The race's calendar revision: raised each time its start date or location changes (iCalendar SEQUENCE). */
   calendarSequence: number;
 };

@@ -8,7 +8,8 @@ import { type SQL, sql } from 'drizzle-orm';
 export const raceFactsJson = (table: string): SQL =>
   sql.raw(
     `jsonb_build_object('id', ${table}.id, 'title', ${table}.title, 'startDate', ${table}.start_date, ` +
-      `'location', ${table}.location, 'distance', ${table}.distance, 'calendarSequence', ${table}.calendar_sequence)`,
+      `'location', ${table}.location, 'distance', ${table}.distance, ` +
+      `'timeZone', ${table}.time_zone, 'calendarSequence', ${table}.calendar_sequence)`,
   );
 
 export const registrationFactsJson = (table: string): SQL =>

@@ -50,7 +50,7 @@ const payloads: { [K in MailKind]: Extract<MailPayload, { kind: K }> } = {
 
 // The title starts with 59 ASCII characters, so its subject form is easy to spell out.
 const subjectTitle = `${longTitle.slice(0, 59).trimEnd()}…`;
-const raceDate = 'Saturday, 1 May 2027 at 09:00 UTC';
+const raceDate = 'Sat 1 May 2027, 09:00 UTC';
 
 /** What each mail must show, and how its subject reads. */
 const expectations: { [K in MailKind]: { subject: string; shows: string[] } } = {
@@ -263,9 +263,7 @@ describe('renderMail: race-changed', () => {
   it('shows the start before and after, and marks what changed', async () => {
     const { text } = await renderMail(payloads['race-changed'], context);
 
-    expect(text).toContain(
-      `Start (changed)\n\nBefore: Saturday, 24 April 2027 at 08:30 UTC\nNow: ${raceDate}`,
-    );
+    expect(text).toContain(`Start (changed)\n\nBefore: Sat 24 Apr 2027, 08:30 UTC\nNow: ${raceDate}`);
     expect(text).toContain(`Location (unchanged)\n\nBefore: ${race.location}\nNow: ${race.location}`);
   });
 

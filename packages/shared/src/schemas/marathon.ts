@@ -6,6 +6,7 @@ import {
   MARATHON_SEARCH_SORTS,
   PAGE_LIMITS,
 } from '../constants.js';
+import { isTimeZone } from '../time-zones.js';
 import { imageUrl, requiredDate, requiredText } from './fields.js';
 import { registrationEntrySchema } from './registration.js';
 
@@ -22,6 +23,7 @@ export const MARATHON_FIELD_LABELS = {
   description: 'Marathon Description',
   image: 'Marathon Image URL',
   capacity: 'Participant Limit',
+  timeZone: 'Time Zone',
 } as const;
 
 const L = MARATHON_FIELD_LABELS;
@@ -41,6 +43,17 @@ const capacityField = z
 export const capacityBelowRegisteredMessage = (registered: number) =>
   `${L.capacity} cannot be lower than the ${registered} runners already registered`;
 
+const TIME_ZONE_MESSAGE = `${L.timeZone} must be an IANA time zone name such as Europe/Lisbon`;
+
+/** Where the race is run, as an IANA name the runtime knows. Left out on add, the race runs on UTC. */
+const timeZoneField = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .refine(isTimeZone, TIME_ZONE_MESSAGE)
+  .optional()
+  .describe(
+    'The race’s IANA time zone, e.g. Europe/Lisbon: its dates are shown as the clocks there read them',
+  );
+
 const marathonFields = {
   title: requiredText(L.title, MARATHON_LIMITS.title),
   startRegDate: requiredDate(L.startRegDate),
@@ -51,6 +64,7 @@ const marathonFields = {
   description: requiredText(L.description, MARATHON_LIMITS.description),
   image: imageUrl(L.image),
   capacity: capacityField,
+  timeZone: timeZoneField,
 };
 
 export type MarathonDates = { startRegDate: Date; endRegDate: Date; startDate: Date };
@@ -110,6 +124,8 @@ export const marathonSchema = z.object({
   placesLeft: z.number().int().nullable(),
   /** Runners in line for a place. */
   waitlistCount: z.number().int(),
+  /** The race's IANA time zone: its three dates are instants, shown as the clocks there read them. */
+  timeZone: z.string(),
 });
 export type Marathon = z.infer<typeof marathonSchema>;
 

@@ -62,6 +62,8 @@ export const registrationSchema = z.object({
   marathonId: z.string(),
   marathonTitle: z.string(),
   marathonDate: z.iso.datetime(),
+  /** The race's IANA time zone: `marathonDate` is shown as the clocks there read it. */
+  marathonTimeZone: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   contact: z.string(),

@@ -13,7 +13,7 @@ export function RaceCancelledMail({ race, registration, publicUrl }: Registratio
       <FactList
         facts={[
           ['Race', race.title],
-          ['Date', formatRaceStart(race.startDate)],
+          ['Date', formatRaceStart(race.startDate, race.timeZone)],
           ['Location', race.location],
           ['Registration id', registration.id],
         ]}

@@ -35,8 +35,8 @@ export function RaceChangedMail({ race, previous, registration, publicUrl }: Rac
       </Paragraph>
       <BeforeAndAfter
         label="Start"
-        before={formatRaceStart(previous.startDate)}
-        after={formatRaceStart(race.startDate)}
+        before={formatRaceStart(previous.startDate, race.timeZone)}
+        after={formatRaceStart(race.startDate, race.timeZone)}
         isChanged={isStartChanged}
       />
       <BeforeAndAfter

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, formatDateTimeInZone } from '@stride/shared';
 import { RACE_CALENDAR_FILENAME } from '../calendar.js';
 import { mailLinks } from '../mail-links.js';
 import type { RaceFacts, RegistrationFacts } from '../mail-payloads.js';
@@ -6,19 +7,9 @@ import { FactList, MailLink, Paragraph, SectionHeading } from './layout.js';
 /** What every mail about one registration is written from. */
 export type RegistrationMailProps = { race: RaceFacts; registration: RegistrationFacts; publicUrl: string };
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
-
-/** "Saturday, 1 May 2027 at 09:00 UTC": races have no time zone yet, so the mail says which one it uses. */
-export function formatRaceStart(isoDate: string): string {
-  const date = new Date(isoDate);
-  return `${dayFormat.format(date)} at ${timeFormat.format(date)} UTC`;
+/** "Sat 1 May 2027, 09:00 WEST": the start as the clocks read it where the race is run. */
+export function formatRaceStart(isoDate: string, timeZone = DEFAULT_TIME_ZONE): string {
+  return formatDateTimeInZone(isoDate, timeZone);
 }
 
 export function RaceFactList({ race }: { race: RaceFacts }) {
@@ -26,7 +17,7 @@ export function RaceFactList({ race }: { race: RaceFacts }) {
     <FactList
       facts={[
         ['Race', race.title],
-        ['Date', formatRaceStart(race.startDate)],
+        ['Date', formatRaceStart(race.startDate, race.timeZone)],
         ['Location', race.location],
         ['Distance', race.distance],
       ]}

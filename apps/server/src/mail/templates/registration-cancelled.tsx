@@ -25,7 +25,7 @@ export function RegistrationCancelledMail({
       <FactList
         facts={[
           ['Race', race.title],
-          ['Date', formatRaceStart(race.startDate)],
+          ['Date', formatRaceStart(race.startDate, race.timeZone)],
           ['Registration id', registration.id],
         ]}
       />

@@ -19,6 +19,7 @@ const calendarFactColumns = {
   startDate: marathons.startDate,
   location: marathons.location,
   distance: marathons.distance,
+  timeZone: marathons.timeZone,
   calendarSequence: marathons.calendarSequence,
 };
 
@@ -26,8 +27,8 @@ const calendarFactColumns = {
 export function toRaceFacts(race: {
   [K in keyof typeof calendarFactColumns]: (typeof calendarFactColumns)[K]['_']['data'];
 }): RaceFacts {
-  const { id, title, startDate, location, distance, calendarSequence } = race;
-  return { id, title, startDate: startDate.toISOString(), location, distance, calendarSequence };
+  const { id, title, startDate, location, distance, timeZone, calendarSequence } = race;
+  return { id, title, startDate: startDate.toISOString(), location, distance, timeZone, calendarSequence };
 }
 
 const marathonColumns = {
@@ -46,6 +47,7 @@ const marathonColumns = {
   totalRegistrationCount: marathons.totalRegistrationCount,
   capacity: marathons.capacity,
   waitlistCount: marathons.waitlistCount,
+  timeZone: marathons.timeZone,
 };
 
 type MarathonRow = {
@@ -70,6 +72,7 @@ export function toMarathon(row: MarathonRow): Marathon {
     capacity: row.capacity,
     placesLeft: row.capacity === null ? null : row.capacity - row.totalRegistrationCount,
     waitlistCount: row.waitlistCount,
+    timeZone: row.timeZone,
   };
 }
 
@@ -124,8 +127,6 @@ export type MarathonSearch = {
   sort: MarathonSearchSort;
 };
 
-/** The zone a race's days are counted in. Every race's is UTC until races have their own (issue 14). */
-const RACE_TIME_ZONE = sql`'UTC'`;
 /** What a word is looked for in with typos forgiven (registrations_search_idx's expression, exactly). */
 const TITLE_AND_LOCATION = sql`(${marathons.title} || ' ' || ${marathons.location})`;
 const DESCRIPTION_WORDS = sql`to_tsvector('simple', ${marathons.description})`;
@@ -152,12 +153,9 @@ function searchConditions({ words, distances, from, to, openAt }: SearchValues):
       distances === undefined
         ? undefined
         : sql`${marathons.distance} = any(${Array.isArray(distances) ? sql.param(distances) : distances}::text[])`,
-      from === undefined
-        ? undefined
-        : sql`${marathons.startDate} >= timezone(${RACE_TIME_ZONE}, ${from}::timestamp)`,
-      to === undefined
-        ? undefined
-        : sql`${marathons.startDate} < timezone(${RACE_TIME_ZONE}, ${to}::timestamp + interval '1 day')`,
+      // Days where each race is run (`start_day`), so a race at 23:00 on the 31st in Lisbon is in its month.
+      from === undefined ? undefined : sql`${marathons.startDay} >= ${from}::date`,
+      to === undefined ? undefined : sql`${marathons.startDay} <= ${to}::date`,
       openAt === undefined
         ? undefined
         : sql`${marathons.startRegDate} <= ${openAt}::timestamptz and ${marathons.endRegDate} >= ${openAt}::timestamptz`,

@@ -67,6 +67,7 @@ describe('POST /api/add-marathon', () => {
       capacity: null,
       placesLeft: null,
       waitlistCount: 0,
+      timeZone: 'UTC',
     });
     expect(Math.abs(Date.parse(created.createdAt) - Date.now())).toBeLessThan(60 * SECOND_MS);
     expect(await getMarathon(main.current.app, created._id)).toEqual(created);

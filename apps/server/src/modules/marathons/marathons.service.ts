@@ -113,6 +113,7 @@ export function createMarathonsService({
               startDate: changes.startDate ?? current.startDate,
               location: changes.location ?? current.location,
               distance: changes.distance ?? current.distance,
+              timeZone: changes.timeZone ?? current.timeZone,
               calendarSequence: current.calendarSequence + 1,
             });
             const previous = { startDate: current.startDate.toISOString(), location: current.location };

@@ -62,7 +62,7 @@ describe('the CSV lines', () => {
   });
 
   it('read back through a CSV parser as the values, formulas defused', () => {
-    const records = parse(PARTICIPANTS_CSV_START + participantCsvLine(participant), { bom: true });
+    const records = parse(PARTICIPANTS_CSV_START + participantCsvLine(participant, 'UTC'), { bom: true });
 
     expect(records).toEqual([
       [...PARTICIPANTS_CSV_HEADER],
@@ -78,6 +78,13 @@ describe('the CSV lines', () => {
         '2027-05-01T09:00:00.000Z',
       ],
     ]);
+  });
+
+  it('write the registration time as the race’s clocks read it, with their offset', () => {
+    const [, cells] = parse(PARTICIPANTS_CSV_START + participantCsvLine(participant, 'Europe/Lisbon'), {
+      bom: true,
+    }) as string[][];
+    expect(cells!.at(-1)).toBe('2027-05-01T10:00:00+01:00');
   });
 });
 

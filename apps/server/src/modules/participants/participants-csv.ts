@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { PARTICIPANTS_CSV_HEADER, type Participant } from '@stride/shared';
+import { PARTICIPANTS_CSV_HEADER, type Participant, formatIsoInZone } from '@stride/shared';
 
 export const CSV_CONTENT_TYPE = 'text/csv';
 
@@ -25,8 +25,11 @@ export function csvLine(cells: ReadonlyArray<string | number | null>): string {
 /** The file's start: the byte order mark and the header row. */
 export const PARTICIPANTS_CSV_START = BYTE_ORDER_MARK + csvLine(PARTICIPANTS_CSV_HEADER);
 
-/** A participant as a CSV line, in the order of PARTICIPANTS_CSV_HEADER. */
-export function participantCsvLine(participant: Participant): string {
+/**
+ * A participant as a CSV line, in the order of PARTICIPANTS_CSV_HEADER. "Registered At" is ISO 8601 with the
+ * race zone's offset (2027-03-14T09:00:00+01:00): the time as read where the race is, still one exact instant.
+ */
+export function participantCsvLine(participant: Participant, timeZone: string): string {
   return csvLine([
     participant.bib,
     participant.status,
@@ -36,7 +39,7 @@ export function participantCsvLine(participant: Participant): string {
     participant.email,
     participant.contact,
     participant.info,
-    participant.timestamp,
+    formatIsoInZone(participant.timestamp, timeZone),
   ]);
 }
 

@@ -135,7 +135,8 @@ export function createParticipantReads({
       async function* content() {
         yield PARTICIPANTS_CSV_START;
         for await (const participants of exportChunks(raceId, filters, orderOf(query))) {
-          if (participants.length > 0) yield participants.map(participantCsvLine).join('');
+          if (participants.length > 0)
+            yield participants.map((participant) => participantCsvLine(participant, race.timeZone)).join('');
         }
       }
       return { filename: participantsCsvFilename(race.title), content: content() };

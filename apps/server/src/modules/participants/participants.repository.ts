@@ -31,6 +31,8 @@ export type PlacedParticipantRow = ParticipantRow & { position: number | null };
 export type Race = {
   creatorId: string;
   title: string;
+  /** The race's IANA time zone: the CSV's times are written as its clocks read them. */
+  timeZone: string;
   capacity: number | null;
   registered: number;
   waitlisted: number;
@@ -47,6 +49,7 @@ type PageRow = {
   waitlisted: number;
   start_reg_date: Date | string;
   end_reg_date: Date | string;
+  time_zone: string;
   id: string | null;
   status: RegistrationStatus | null;
   bib: number | null;
@@ -267,7 +270,8 @@ function pageStatementSql(
     with race as (
       select ${marathons.creatorId} as creator_id, ${marathons.title} as title, ${marathons.capacity} as capacity,
         ${marathons.totalRegistrationCount} as registered, ${marathons.waitlistCount} as waitlisted,
-        ${marathons.startRegDate} as start_reg_date, ${marathons.endRegDate} as end_reg_date
+        ${marathons.startRegDate} as start_reg_date, ${marathons.endRegDate} as end_reg_date,
+        ${marathons.timeZone} as time_zone
       from ${marathons} where ${marathons.id} = ${raceId}
     ), ${search ? searchedPage(matchingOwn, order) : nearerEndPage(matchingOwn, status, order)}, line as (
       ${lineUpTo(raceId, sql`(select max(${registrations.waitlistSeq}) from page_ids join ${registrations} on ${registrations.id} = page_ids.id)`)}
@@ -309,6 +313,7 @@ export function createParticipantsRepository(db: Executor) {
         .select({
           creatorId: marathons.creatorId,
           title: marathons.title,
+          timeZone: marathons.timeZone,
           capacity: marathons.capacity,
           registered: marathons.totalRegistrationCount,
           waitlisted: marathons.waitlistCount,
@@ -351,6 +356,7 @@ export function createParticipantsRepository(db: Executor) {
         waitlisted: first.waitlisted,
         startRegDate: new Date(first.start_reg_date),
         endRegDate: new Date(first.end_reg_date),
+        timeZone: first.time_zone,
       };
       const rows = found
         .filter((row) => row.id !== null)

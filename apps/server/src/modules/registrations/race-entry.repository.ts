@@ -14,9 +14,17 @@ export type EntryRequest = Omit<CreateRegistration, 'marathonId' | 'waitlist'> &
 
 /** How one runner's attempt to enter ended. */
 export type EntryOutcome =
-  | { kind: 'entered'; entry: RegistrationEntry; createdAt: Date; race: { title: string; startDate: Date } }
+  | {
+      kind: 'entered';
+      entry: RegistrationEntry;
+      createdAt: Date;
+      race: { title: string; startDate: Date; timeZone: string };
+    }
   | { kind: 'race-missing' }
-  | { kind: 'closed'; race: { title: string; startDate: Date; startRegDate: Date; endRegDate: Date } }
+  | {
+      kind: 'closed';
+      race: { title: string; startDate: Date; timeZone: string; startRegDate: Date; endRegDate: Date };
+    }
   | { kind: 'full' }
   | { kind: 'already-registered' };
 
@@ -24,6 +32,7 @@ type EntryRow = {
   n: number;
   title: string | null;
   start_date: Date | string | null;
+  time_zone: string | null;
   start_reg_date: Date | string | null;
   end_reg_date: Date | string | null;
   is_open: boolean | null;
@@ -37,7 +46,7 @@ type EntryRow = {
 
 function toOutcome(row: EntryRow | undefined): EntryOutcome {
   if (!row || row.title === null) return { kind: 'race-missing' };
-  const race = { title: row.title, startDate: new Date(row.start_date!) };
+  const race = { title: row.title, startDate: new Date(row.start_date!), timeZone: row.time_zone! };
   if (!row.is_open) {
     return {
       kind: 'closed',
@@ -81,7 +90,7 @@ export function createRaceEntryRepository(db: Executor) {
           (e->>'waitlist')::boolean as waitlist
         from jsonb_array_elements(${input}::jsonb) as e
       ), race as (
-        select id, title, start_date, location, distance, calendar_sequence, start_reg_date, end_reg_date,
+        select id, title, start_date, location, distance, time_zone, calendar_sequence, start_reg_date, end_reg_date,
           bibs_issued, waitlist_count,
           start_reg_date <= ${now}::timestamptz and end_reg_date >= ${now}::timestamptz as is_open,
           capacity - total_registration_count as free
@@ -138,7 +147,7 @@ export function createRaceEntryRepository(db: Executor) {
             then jsonb_build_object('waitlistPosition', answered.waitlist_position) else '{}'::jsonb end
         from answered cross join race
       )
-      select input.n, race.title, race.start_date, race.start_reg_date, race.end_reg_date, race.is_open,
+      select input.n, race.title, race.start_date, race.time_zone, race.start_reg_date, race.end_reg_date, race.is_open,
         judged.already, answered.id, answered.created_at, answered.status, answered.bib, answered.waitlist_position
       from input
         join judged on judged.n = input.n

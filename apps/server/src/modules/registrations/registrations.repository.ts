@@ -29,6 +29,7 @@ const registrationColumns = {
   marathonId: registrations.marathonId,
   marathonTitle: marathons.title,
   marathonDate: marathons.startDate,
+  marathonTimeZone: marathons.timeZone,
   firstName: registrations.firstName,
   lastName: registrations.lastName,
   contact: registrations.contact,
@@ -43,6 +44,7 @@ type RegistrationRow = {
   marathonId: string;
   marathonTitle: string;
   marathonDate: Date;
+  marathonTimeZone: string;
   firstName: string;
   lastName: string;
   contact: string;
@@ -61,6 +63,7 @@ export function toRegistration(row: RegistrationRow): Registration {
     marathonId: row.marathonId,
     marathonTitle: row.marathonTitle,
     marathonDate: row.marathonDate.toISOString(),
+    marathonTimeZone: row.marathonTimeZone,
     firstName: row.firstName,
     lastName: row.lastName,
     contact: row.contact,
@@ -126,6 +129,7 @@ export function createRegistrationsRepository(db: Executor) {
           startDate: marathons.startDate,
           location: marathons.location,
           distance: marathons.distance,
+          timeZone: marathons.timeZone,
           calendarSequence: marathons.calendarSequence,
           id: registrations.id,
           firstName: registrations.firstName,
@@ -147,13 +151,22 @@ export function createRegistrationsRepository(db: Executor) {
         startDate,
         location,
         distance,
+        timeZone,
         calendarSequence,
         ...registration
       } = row;
       return {
         recipient,
         runnerId,
-        race: { id: raceId, title, startDate: startDate.toISOString(), location, distance, calendarSequence },
+        race: {
+          id: raceId,
+          title,
+          startDate: startDate.toISOString(),
+          location,
+          distance,
+          timeZone,
+          calendarSequence,
+        },
         registration,
       };
     },
@@ -213,7 +226,7 @@ export function createRegistrationsRepository(db: Executor) {
             waitlist_count = waitlist_count - (removed.status = 'waitlisted')::int
           from removed where marathons.id = removed.marathon_id
           returning marathons.id, marathons.title, marathons.start_date, marathons.location,
-            marathons.distance, marathons.calendar_sequence
+            marathons.distance, marathons.time_zone, marathons.calendar_sequence
         ), mailed as (
           insert into mail_outbox (recipient, payload)
           select users.email, jsonb_build_object('kind', 'registration-cancelled',

@@ -77,6 +77,7 @@ describe('POST /api/registrations', () => {
       marathonId: race._id,
       marathonTitle: race.title,
       marathonDate: race.startDate,
+      marathonTimeZone: 'UTC',
       firstName: 'Grete',
       lastName: 'Waitz',
       contact: input.contact,

@@ -185,6 +185,7 @@ export function createRegistrationsService({
         createdAt: outcome.createdAt,
         marathonTitle: outcome.race.title,
         marathonDate: outcome.race.startDate,
+        marathonTimeZone: outcome.race.timeZone,
         userId: runner.id,
         email: runner.email,
       });

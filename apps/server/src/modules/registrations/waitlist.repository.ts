@@ -16,7 +16,7 @@ export function createWaitlistRepository(db: Executor) {
     async fillPlaces(raceId: string): Promise<Promotion[]> {
       const result = await db.execute(sql`
         with race as (
-          select id, title, start_date, location, distance, calendar_sequence, bibs_issued,
+          select id, title, start_date, location, distance, time_zone, calendar_sequence, bibs_issued,
             -- null (no limit) lets LIMIT take the whole line
             case when capacity is not null then greatest(capacity - total_registration_count, 0) end as free
           from marathons where id = ${raceId}
