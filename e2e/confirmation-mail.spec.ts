@@ -118,6 +118,7 @@ test("the details page downloads the race's calendar file and opens Google Calen
     action: 'TEMPLATE',
     text: race.title,
     dates: `${basicUtc(start)}/${basicUtc(start + 4 * HOUR)}`,
+    ctz: race.timeZone,
     location: 'Rangamati',
     details: `${baseURL}/marathon-details/${race._id}`,
   });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatDay } from '../apps/web/src/lib/dates';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi, registerViaApi } from './api-helpers';
 import { expect, test } from './fixtures';
@@ -15,13 +16,6 @@ const BLOCK_HEADINGS = [
 ];
 
 type BlogPost = { id: number; title: string; date: string };
-
-/** A card date as the screens show it: YYYY-MM-DD in the browser's (here: this machine's) time zone. */
-function localDay(iso: string) {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /** A home block: a region named by its heading. */
 const block = (page: Page, heading: string) => page.getByRole('region', { name: heading, exact: true });
@@ -174,7 +168,8 @@ test('featured and upcoming cards show a race and link to its details', async ({
     const card = cardOf(block(page, heading), race.title);
     await expect(card).toBeVisible();
     await expect(card.getByText('Cardiff, Wales')).toBeVisible();
-    await expect(card.getByText(localDay(race.startDate), { exact: true })).toBeVisible();
+    // YYYY-MM-DD, the day where the race is run.
+    await expect(card.getByText(formatDay(race.startDate, race.timeZone), { exact: true })).toBeVisible();
     await expect(card.getByRole('img', { name: `Poster of ${race.title}` })).toBeVisible();
     await expect(card.getByRole('link', { name: 'See Details' })).toHaveAttribute(
       'href',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DETAILS_MESSAGES as D } from '../apps/web/src/features/marathons/details-messages';
-import { formatBadgeDate } from '../apps/web/src/lib/dates';
+import { formatDateTime } from '../apps/web/src/lib/dates';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi, registerViaApi } from './api-helpers';
 import { expect, ring, scrollsSideways, test, THEMES } from './marathon-pages';
@@ -34,7 +34,7 @@ test('an open race shows its poster, facts, dates, a running countdown and Regis
     [D.registrationEnd, race.endRegDate],
     [D.marathonStart, race.startDate],
   ] as const) {
-    await expect(page.getByText(`${label}: ${formatBadgeDate(date)}`)).toBeVisible();
+    await expect(page.getByText(`${label}: ${formatDateTime(date, race.timeZone)}`)).toBeVisible();
   }
 
   const countdown = page.getByRole('region', { name: D.countdownHeading });
@@ -64,11 +64,11 @@ for (const window of ['closed', 'not-yet-open'] as const) {
     await page.goto(`/marathon-details/${race._id}`);
 
     await expect(page.getByRole('button', { name: D.registrationClosed })).toBeDisabled();
-    await expect(
-      page.getByText(D.onlyBetween(formatBadgeDate(race.startRegDate), formatBadgeDate(race.endRegDate)), {
-        exact: true,
-      }),
-    ).toBeVisible();
+    const notice = D.onlyBetween(
+      formatDateTime(race.startRegDate, race.timeZone),
+      formatDateTime(race.endRegDate, race.timeZone),
+    );
+    await expect(page.getByText(notice, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: D.registerNow })).toHaveCount(0);
     // The race itself is still ahead.
     for (const unit of UNITS) await expect(ring(page, unit)).toBeVisible();

@@ -6,9 +6,6 @@ import { test as base, type TestUser } from './fixtures';
  * in in the page's context) and the page helpers both use.
  */
 export const test = base.extend<{ runner: TestUser }>({
-  // The dates on these screens are formatted in the browser; the specs format the expected texts in Node with
-  // the same code, so both must use the same time zone.
-  timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
   locale: 'en-US',
   runner: async ({ page, uniqueUser, signUpViaApi }, use) => {
     const user = uniqueUser();

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { createRegistrationSchema, REGISTRATION_FIELD_LABELS as L } from '@stride/shared';
 import { DETAILS_MESSAGES as D } from '../apps/web/src/features/marathons/details-messages';
 import { REGISTRATION_FORM_MESSAGES as M } from '../apps/web/src/features/registrations/registration-messages';
-import { formatBadgeDate } from '../apps/web/src/lib/dates';
+import { formatDateTime } from '../apps/web/src/lib/dates';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi, registerViaApi } from './api-helpers';
 import { acceptNextDialog, expectAlertShown } from './fixtures';
@@ -50,7 +50,7 @@ test("the form shows the runner's email and the race, read-only", async ({ page,
   for (const [label, value] of [
     [M.email, runner.email],
     [M.marathonTitle, race.title],
-    [M.startDate, formatBadgeDate(race.startDate)],
+    [M.startDate, formatDateTime(race.startDate, race.timeZone)],
   ] as const) {
     await expect(field(page, label)).toHaveValue(value);
     await expect(field(page, label)).not.toBeEditable();

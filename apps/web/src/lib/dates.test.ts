@@ -1,23 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadgeDate, formatDay, splitDuration } from './dates';
+import { formatDateTime, formatDay, splitDuration } from './dates';
 
 describe('formatDay', () => {
-  it('gives YYYY-MM-DD', () => {
-    expect(formatDay(new Date(2026, 11, 5, 9, 30).toISOString())).toBe('2026-12-05');
+  it("gives YYYY-MM-DD, the day where the race is, which may not be the visitor's or UTC's", () => {
+    expect(formatDay('2026-12-05T09:30:00.000Z', 'UTC')).toBe('2026-12-05');
+    expect(formatDay('2027-03-13T20:00:00.000Z', 'Asia/Tokyo')).toBe('2027-03-14');
+    expect(formatDay('2027-03-14T02:00:00.000Z', 'America/New_York')).toBe('2027-03-13');
   });
   it.each([[''], [null], [undefined], ['not a date']])('is empty for %j', (value) => {
-    expect(formatDay(value)).toBe('');
+    expect(formatDay(value, 'UTC')).toBe('');
   });
 });
 
-describe('formatBadgeDate', () => {
+describe('formatDateTime', () => {
   it("says 'N/A' when missing and 'Invalid date' when unparseable", () => {
-    expect(formatBadgeDate(undefined)).toBe('N/A');
-    expect(formatBadgeDate('')).toBe('N/A');
-    expect(formatBadgeDate('soon')).toBe('Invalid date');
+    expect(formatDateTime(undefined, 'UTC')).toBe('N/A');
+    expect(formatDateTime('', 'UTC')).toBe('N/A');
+    expect(formatDateTime('soon', 'UTC')).toBe('Invalid date');
   });
-  it('shows a valid date with its year', () => {
-    expect(formatBadgeDate('2026-12-05T09:30:00.000Z')).toContain('2026');
+  it("shows the race-local date and time with the zone's short name", () => {
+    expect(formatDateTime('2027-03-14T08:00:00.000Z', 'Europe/Lisbon')).toBe('Sun 14 Mar 2027, 08:00 WET');
+    expect(formatDateTime('2027-03-14T00:00:00.000Z', 'Asia/Tokyo')).toBe('Sun 14 Mar 2027, 09:00 GMT+9');
   });
 });
 

@@ -1,21 +1,29 @@
-/** Date texts of the screens. Dates arrive from the API as ISO 8601 strings. */
+import { formatDateTimeInZone, formatDayInZone } from '@stride/shared';
 
-const parse = (value: string | null | undefined) => (value ? new Date(value) : null);
+/**
+ * Date texts of the screens. Dates arrive from the API as ISO 8601 instants; each is shown as the clocks read it
+ * in the race's time zone (issue 14), so every visitor, wherever they are, sees the same race-local times.
+ */
 
-/** `YYYY-MM-DD` in the visitor's time zone (SPEC.md §2 card dates); '' when missing or unparseable. */
-export function formatDay(value: string | null | undefined): string {
+const parse = (value: string | null | undefined) => {
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+};
+
+/** `YYYY-MM-DD`, the race-local day (SPEC.md §2 card and table dates); '' when missing or unparseable. */
+export function formatDay(value: string | null | undefined, timeZone: string): string {
   const date = parse(value);
-  if (!date || Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return date ? formatDayInZone(date, timeZone) : '';
 }
 
-/** A date badge (SPEC.md §2): 'N/A' if missing, 'Invalid date' if unparseable, else the local date and time. */
-export function formatBadgeDate(value: string | null | undefined): string {
+/**
+ * A date with its time (SPEC.md §2 date badges): 'N/A' if missing, 'Invalid date' if unparseable, else the
+ * race-local date, time and the zone's short name, "Sun 14 Mar 2027, 08:00 WET".
+ */
+export function formatDateTime(value: string | null | undefined, timeZone: string): string {
   if (!value) return 'N/A';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Invalid date';
-  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  const date = parse(value);
+  return date ? formatDateTimeInZone(date, timeZone) : 'Invalid date';
 }
 
 /** Days, hours, minutes and seconds of a countdown (SPEC.md §4, §9 rings). */

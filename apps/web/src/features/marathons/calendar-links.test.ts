@@ -6,6 +6,7 @@ const race = {
   startDate: '2030-04-06T07:30:00.000Z',
   location: 'Dhaka & Co',
   distance: '10k' as const,
+  timeZone: 'Asia/Dhaka',
 };
 const raceUrl = 'https://stride.example/marathon-details/abc-123';
 
@@ -19,13 +20,14 @@ describe('toCalendarUtc', () => {
 });
 
 describe('getGoogleCalendarUrl', () => {
-  it("opens Google Calendar's event template with the race's title, dates, location and page", () => {
+  it("opens Google Calendar's event template with the race's title, dates, time zone, location and page", () => {
     const url = getGoogleCalendarUrl(race, raceUrl)!;
     expect(url.startsWith('https://calendar.google.com/calendar/render?')).toBe(true);
     expect(paramsOf(url)).toEqual({
       action: 'TEMPLATE',
       text: 'River Run, 10k; early start',
       dates: '20300406T073000Z/20300406T093000Z',
+      ctz: 'Asia/Dhaka',
       location: 'Dhaka & Co',
       details: raceUrl,
     });
@@ -33,7 +35,14 @@ describe('getGoogleCalendarUrl', () => {
 
   it('keeps the parameters in the documented order and encodes what a query cannot hold', () => {
     const url = getGoogleCalendarUrl({ ...race, distance: '25k', title: 'A&B=C #1' }, raceUrl)!;
-    expect([...new URL(url).searchParams.keys()]).toEqual(['action', 'text', 'dates', 'location', 'details']);
+    expect([...new URL(url).searchParams.keys()]).toEqual([
+      'action',
+      'text',
+      'dates',
+      'ctz',
+      'location',
+      'details',
+    ]);
     expect(url).not.toContain('A&B');
     expect(paramsOf(url).text).toBe('A&B=C #1');
     expect(paramsOf(url).dates).toBe('20300406T073000Z/20300406T113000Z');

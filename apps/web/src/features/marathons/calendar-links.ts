@@ -12,11 +12,12 @@ export function toCalendarUtc(date: Date): string {
 export const GOOGLE_CALENDAR_URL = 'https://calendar.google.com/calendar/render';
 
 /**
- * Google Calendar's "create event" page, filled in with the race: title, start to expected end (UTC), location
- * and the race page's address (`raceUrl`, absolute). Null when the start date cannot be read.
+ * Google Calendar's "create event" page, filled in with the race: title, start to expected end (UTC), the race's
+ * time zone (`ctz`, so the event reads in race-local time), location and the race page's address (`raceUrl`,
+ * absolute). Null when the start date cannot be read.
  */
 export function getGoogleCalendarUrl(
-  race: Pick<Marathon, 'title' | 'startDate' | 'location' | 'distance'>,
+  race: Pick<Marathon, 'title' | 'startDate' | 'location' | 'distance' | 'timeZone'>,
   raceUrl: string,
 ): string | null {
   const start = new Date(race.startDate);
@@ -25,6 +26,7 @@ export function getGoogleCalendarUrl(
     action: 'TEMPLATE',
     text: race.title,
     dates: `${toCalendarUtc(start)}/${toCalendarUtc(getRaceEndDate(start, race.distance))}`,
+    ctz: race.timeZone,
     location: race.location,
     details: raceUrl,
   });

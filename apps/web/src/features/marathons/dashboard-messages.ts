@@ -37,6 +37,9 @@ export const MARATHON_DASHBOARD_MESSAGES = {
   cancel: 'Cancel',
   /** Below the Participant Limit field. */
   capacityHint: 'Leave empty for no limit.',
+  /** Below the Time Zone field: 'Times are in Asia/Tokyo (GMT+9)'; 'Times are in UTC'. */
+  timeZoneHint: (timeZone: string, shortName: string) =>
+    shortName === timeZone ? `Times are in ${timeZone}` : `Times are in ${timeZone} (${shortName})`,
   update: {
     doneTitle: 'Updated!',
     refused: { title: 'Error', fallback: 'Update failed' },

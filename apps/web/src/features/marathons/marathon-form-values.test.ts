@@ -2,10 +2,13 @@ import { createMarathonSchema, MARATHON_FIELD_LABELS, type Marathon } from '@str
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromIssues } from '../../lib/form-errors';
 import {
-  EMPTY_MARATHON_FORM,
   capacityToInput,
+  findTimeZone,
   formValuesToInput,
+  getBrowserTimeZone,
+  getTimeZoneHint,
   marathonToFormValues,
+  newMarathonFormValues,
 } from './marathon-form-values';
 
 const stored: Marathon = {
@@ -24,11 +27,28 @@ const stored: Marathon = {
   capacity: 10,
   placesLeft: 6,
   waitlistCount: 0,
+  timeZone: 'UTC',
 };
 
+/** The same three instants, for a race run in Tokyo (UTC+9): 09:00 there is 00:00 UTC. */
+const inTokyo: Marathon = {
+  ...stored,
+  startRegDate: '2027-01-10T00:00:00.000Z',
+  endRegDate: '2027-02-20T09:30:00.000Z',
+  startDate: '2027-03-14T00:00:00.000Z',
+  timeZone: 'Asia/Tokyo',
+};
+
+const EMPTY_FORM = newMarathonFormValues('Europe/Lisbon');
+
 describe('the marathon form values', () => {
-  it('start empty with the default distance 10k', () => {
-    expect(EMPTY_MARATHON_FORM).toMatchObject({ title: '', startDate: null, distance: '10k' });
+  it('start empty with the default distance 10k, in the zone given', () => {
+    expect(EMPTY_FORM).toMatchObject({
+      title: '',
+      startDate: '',
+      distance: '10k',
+      timeZone: 'Europe/Lisbon',
+    });
   });
 
   it('send the dates as ISO strings, and round-trip a stored marathon', () => {
@@ -38,6 +58,7 @@ describe('the marathon form values', () => {
       startRegDate: stored.startRegDate,
       endRegDate: stored.endRegDate,
       startDate: stored.startDate,
+      timeZone: 'UTC',
       location: stored.location,
       distance: '3k',
       description: stored.description,
@@ -47,9 +68,66 @@ describe('the marathon form values', () => {
     expect(createMarathonSchema.safeParse(input).success).toBe(true);
   });
 
+  it("prefill the dates as the clocks read them where the race is run, whatever the browser's zone", () => {
+    const values = marathonToFormValues(inTokyo);
+    expect(values).toMatchObject({
+      startRegDate: '2027-01-10T09:00',
+      endRegDate: '2027-02-20T18:30',
+      startDate: '2027-03-14T09:00',
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(formValuesToInput(values)).toMatchObject({
+      startRegDate: inTokyo.startRegDate,
+      endRegDate: inTokyo.endRegDate,
+      startDate: inTokyo.startDate,
+      timeZone: 'Asia/Tokyo',
+    });
+  });
+
+  it('send a date left as it was as stored, to the millisecond, and one changed as its new wall-clock minute', () => {
+    const precise = { ...inTokyo, startDate: '2027-03-14T00:00:15.250Z' };
+    const values = marathonToFormValues(precise);
+    expect(formValuesToInput(values).startDate).toBe(precise.startDate);
+    expect(formValuesToInput({ ...values, startDate: '2027-03-14T10:00' }).startDate).toBe(
+      '2027-03-14T01:00:00.000Z',
+    );
+    expect(formValuesToInput({ ...values, timeZone: 'UTC' }).startDate).toBe('2027-03-14T09:00:00.000Z');
+  });
+
+  it('read the wall-clock times in the race’s zone: 09:00 in Tokyo is not 09:00 in New York', () => {
+    const picked = { ...EMPTY_FORM, startDate: '2027-03-14T09:00' };
+    expect(formValuesToInput({ ...picked, timeZone: 'Asia/Tokyo' }).startDate).toBe(
+      '2027-03-14T00:00:00.000Z',
+    );
+    expect(formValuesToInput({ ...picked, timeZone: 'America/New_York' }).startDate).toBe(
+      '2027-03-14T13:00:00.000Z',
+    );
+  });
+
+  it('keep the wall-clock times when the zone changes: a race moved to Lisbon still starts at 09:00', () => {
+    const moved = { ...marathonToFormValues(inTokyo), timeZone: 'Europe/Lisbon' };
+    expect(moved.startDate).toBe('2027-03-14T09:00');
+    expect(formValuesToInput(moved)).toMatchObject({
+      startDate: '2027-03-14T09:00:00.000Z',
+      timeZone: 'Europe/Lisbon',
+    });
+  });
+
+  it('send a zone typed in another case or with spaces by its name, and let the schema refuse an unknown one', () => {
+    expect(formValuesToInput({ ...EMPTY_FORM, timeZone: ' asia/tokyo ' }).timeZone).toBe('Asia/Tokyo');
+    const valid = formValuesToInput(marathonToFormValues(stored));
+    const unknown = formValuesToInput({ ...marathonToFormValues(stored), timeZone: 'Mars/Olympus' });
+    // The dates are still read (as UTC), so only the zone is at fault.
+    expect(unknown).toEqual({ ...valid, timeZone: 'Mars/Olympus' });
+    const result = createMarathonSchema.safeParse(unknown);
+    expect(fieldErrorsFromIssues(result.error!.issues)).toEqual({
+      timeZone: 'Time Zone must be an IANA time zone name such as Europe/Lisbon',
+    });
+  });
+
   it('send an empty Participant Limit as null (no limit), and prefill none as empty', () => {
-    expect(EMPTY_MARATHON_FORM.capacity).toBe('');
-    expect(formValuesToInput(EMPTY_MARATHON_FORM).capacity).toBeNull();
+    expect(EMPTY_FORM.capacity).toBe('');
+    expect(formValuesToInput(EMPTY_FORM).capacity).toBeNull();
     expect(marathonToFormValues({ ...stored, capacity: null, placesLeft: null }).capacity).toBe('');
     expect(capacityToInput('  ')).toBeNull();
     expect(capacityToInput(' 250 ')).toBe(250);
@@ -79,7 +157,7 @@ describe('the marathon form values', () => {
   });
 
   it('give one "is required" message per empty field, named by its label', () => {
-    const result = createMarathonSchema.safeParse(formValuesToInput(EMPTY_MARATHON_FORM));
+    const result = createMarathonSchema.safeParse(formValuesToInput(EMPTY_FORM));
     expect(result.success).toBe(false);
     const errors = fieldErrorsFromIssues(result.error!.issues);
     const required = [
@@ -94,5 +172,34 @@ describe('the marathon form values', () => {
     expect(errors).toEqual(
       Object.fromEntries(required.map((field) => [field, `${MARATHON_FIELD_LABELS[field]} is required`])),
     );
+  });
+});
+
+describe('the time zone of a new race', () => {
+  it("is the browser's own, which the app knows", () => {
+    const zone = getBrowserTimeZone();
+    expect(findTimeZone(zone)).toBe(zone);
+  });
+});
+
+describe('the Time Zone hint', () => {
+  it('names the zone and its short name at the race start, which summer time changes', () => {
+    expect(getTimeZoneHint({ timeZone: 'Asia/Tokyo', startDate: '2027-03-14T09:00' })).toBe(
+      'Times are in Asia/Tokyo (GMT+9)',
+    );
+    expect(getTimeZoneHint({ timeZone: 'Europe/Lisbon', startDate: '2027-01-10T09:00' })).toBe(
+      'Times are in Europe/Lisbon (WET)',
+    );
+    expect(getTimeZoneHint({ timeZone: 'Europe/Lisbon', startDate: '2027-07-04T09:00' })).toBe(
+      'Times are in Europe/Lisbon (WEST)',
+    );
+    expect(getTimeZoneHint({ timeZone: 'UTC', startDate: '2027-07-04T09:00' })).toBe('Times are in UTC');
+  });
+
+  it('is there before a start is picked, and not while the field names no zone', () => {
+    expect(getTimeZoneHint({ timeZone: 'Asia/Tokyo', startDate: '' })).toBe(
+      'Times are in Asia/Tokyo (GMT+9)',
+    );
+    expect(getTimeZoneHint({ timeZone: 'Asia/Tok', startDate: '' })).toBeUndefined();
   });
 });

@@ -1,18 +1,38 @@
 import { DEFAULT_DISTANCE, DISTANCES, type Distance } from '@stride/shared/constants';
-import type { CreateMarathonInput, Marathon } from '@stride/shared';
+import {
+  DEFAULT_TIME_ZONE,
+  fromZonedDateTimeValue,
+  isTimeZone,
+  listTimeZones,
+  timeZoneShortName,
+  toZonedDateTimeValue,
+  type CreateMarathonInput,
+  type Marathon,
+} from '@stride/shared';
+import { MARATHON_DASHBOARD_MESSAGES } from './dashboard-messages';
 
-/** What the add/update form holds: the date pickers work with Date objects (null while empty). */
+/**
+ * What the add/update form holds. The dates are wall-clock times in the race's zone, YYYY-MM-DDTHH:mm ('' while
+ * empty): they become instants only when sent, so changing the zone keeps 09:00 at 09:00 in the new one.
+ */
 export type MarathonFormValues = {
   title: string;
-  startRegDate: Date | null;
-  endRegDate: Date | null;
-  startDate: Date | null;
+  startRegDate: string;
+  endRegDate: string;
+  startDate: string;
+  /** The IANA name as typed or picked. */
+  timeZone: string;
   location: string;
   distance: Distance;
   description: string;
   image: string;
   /** The Participant Limit as typed; empty for no limit. */
   capacity: string;
+  /**
+   * The update form's race as stored: a date left as it was is sent as the stored instant, to the millisecond,
+   * not as its wall-clock minute. Null on the add form.
+   */
+  stored: Pick<Marathon, MarathonDateField | 'timeZone'> | null;
 };
 
 export type MarathonDateField = 'startRegDate' | 'endRegDate' | 'startDate';
@@ -21,38 +41,58 @@ export const MARATHON_DATE_FIELDS: readonly MarathonDateField[] = ['startRegDate
 /** SPEC.md §9: the update form falls back to 25k when a stored distance is not one of the options. */
 const UPDATE_FALLBACK_DISTANCE: Distance = '25k';
 
-/** The add form starts empty, with the default distance (10k). */
-export const EMPTY_MARATHON_FORM: MarathonFormValues = {
-  title: '',
-  startRegDate: null,
-  endRegDate: null,
-  startDate: null,
-  location: '',
-  distance: DEFAULT_DISTANCE,
-  description: '',
-  image: '',
-  capacity: '',
-};
+/** The zone this browser runs in, when it is one the app knows; else UTC. */
+export function getBrowserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+let zonesByLowerCase: Map<string, string> | undefined;
+
+/** The zone a typed name means, forgiving case and surrounding spaces ("asia/tokyo " is Asia/Tokyo). */
+export function findTimeZone(typed: string): string | undefined {
+  zonesByLowerCase ??= new Map(listTimeZones().map((zone) => [zone.toLowerCase(), zone]));
+  return zonesByLowerCase.get(typed.trim().toLowerCase());
+}
+
+/** The add form starts empty, with the default distance (10k), in the organizer's own zone. */
+export function newMarathonFormValues(timeZone: string): MarathonFormValues {
+  return {
+    title: '',
+    startRegDate: '',
+    endRegDate: '',
+    startDate: '',
+    timeZone,
+    location: '',
+    distance: DEFAULT_DISTANCE,
+    description: '',
+    image: '',
+    capacity: '',
+    stored: null,
+  };
+}
 
 const isDistance = (value: string): value is Distance => (DISTANCES as readonly string[]).includes(value);
 
-function toDate(value: string): Date | null {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
+/** A stored instant as the zone's clocks read it; '' when it cannot be read. */
+const storedWallClock = (instant: string, timeZone: string) =>
+  Number.isNaN(Date.parse(instant)) ? '' : toZonedDateTimeValue(instant, timeZone);
 
-/** The update form, prefilled from a stored marathon. */
+/** The update form, prefilled from a stored marathon: its dates as the clocks read them where it is run. */
 export function marathonToFormValues(marathon: Marathon): MarathonFormValues {
+  const { startRegDate, endRegDate, startDate, timeZone } = marathon;
   return {
     title: marathon.title,
-    startRegDate: toDate(marathon.startRegDate),
-    endRegDate: toDate(marathon.endRegDate),
-    startDate: toDate(marathon.startDate),
+    startRegDate: storedWallClock(startRegDate, timeZone),
+    endRegDate: storedWallClock(endRegDate, timeZone),
+    startDate: storedWallClock(startDate, timeZone),
+    timeZone,
     location: marathon.location,
     distance: isDistance(marathon.distance) ? marathon.distance : UPDATE_FALLBACK_DISTANCE,
     description: marathon.description,
     image: marathon.image,
     capacity: marathon.capacity === null ? '' : String(marathon.capacity),
+    stored: { startRegDate, endRegDate, startDate, timeZone },
   };
 }
 
@@ -66,15 +106,42 @@ export function capacityToInput(capacity: string): number | null {
 }
 
 /**
- * The request body (SPEC.md §7): dates as ISO strings, an empty date as '' so the schema says it is required;
- * the Participant Limit as a number, or null for none.
+ * The request body (SPEC.md §7): each date the instant its wall-clock time is in the race's zone, as an ISO
+ * string, an empty date as '' so the schema says it is required; the Participant Limit as a number, or null
+ * for none. A zone that is no known name is sent as typed, for the schema to refuse; the dates are then read
+ * as UTC, only so that their own checks still run.
  */
-export function formValuesToInput(values: MarathonFormValues): CreateMarathonInput {
+export function formValuesToInput({ stored, ...values }: MarathonFormValues): CreateMarathonInput {
+  const timeZone = findTimeZone(values.timeZone);
+  const instant = (field: MarathonDateField) => {
+    const wallClock = values[field];
+    const isAsStored =
+      stored !== null &&
+      stored.timeZone === timeZone &&
+      wallClock !== '' &&
+      wallClock === storedWallClock(stored[field], stored.timeZone);
+    if (isAsStored) return stored[field];
+    return fromZonedDateTimeValue(wallClock, timeZone ?? DEFAULT_TIME_ZONE)?.toISOString() ?? '';
+  };
   return {
     ...values,
-    startRegDate: values.startRegDate?.toISOString() ?? '',
-    endRegDate: values.endRegDate?.toISOString() ?? '',
-    startDate: values.startDate?.toISOString() ?? '',
+    startRegDate: instant('startRegDate'),
+    endRegDate: instant('endRegDate'),
+    startDate: instant('startDate'),
+    timeZone: timeZone ?? values.timeZone,
     capacity: capacityToInput(values.capacity),
   };
+}
+
+/**
+ * The hint under the Time Zone field, naming the zone the pickers' times are in with its short name at the race
+ * start (or now, before one is picked: summer time changes it); none while the field names no zone.
+ */
+export function getTimeZoneHint(
+  values: Pick<MarathonFormValues, 'timeZone' | 'startDate'>,
+): string | undefined {
+  const timeZone = findTimeZone(values.timeZone);
+  if (!timeZone) return undefined;
+  const at = fromZonedDateTimeValue(values.startDate, timeZone) ?? new Date();
+  return MARATHON_DASHBOARD_MESSAGES.timeZoneHint(timeZone, timeZoneShortName(at, timeZone));
 }

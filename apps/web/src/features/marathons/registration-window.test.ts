@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadgeDate } from '../../lib/dates';
 import { DETAILS_MESSAGES } from './details-messages';
 import { getRegistrationState } from './registration-window';
 
@@ -7,6 +6,7 @@ const race = {
   startRegDate: '2030-03-01T08:00:00.000Z',
   endRegDate: '2030-03-10T20:00:00.000Z',
   placesLeft: null,
+  timeZone: 'Europe/Lisbon',
 };
 const soldOut = { ...race, placesLeft: 0 };
 const at = (iso: string) => new Date(iso);
@@ -30,8 +30,9 @@ describe('getRegistrationState', () => {
     });
   });
 
-  it('is closed before and after, naming the dates it is open between, sold out or not', () => {
-    const notice = `Registration is only available between ${formatBadgeDate(race.startRegDate)} and ${formatBadgeDate(race.endRegDate)}`;
+  it('is closed before and after, naming the race-local dates it is open between, sold out or not', () => {
+    const notice =
+      'Registration is only available between Fri 1 Mar 2030, 08:00 WET and Sun 10 Mar 2030, 20:00 WET';
     for (const now of ['2030-03-01T07:59:59.999Z', '2030-03-10T20:00:00.001Z']) {
       expect(getRegistrationState(race, at(now), null)).toEqual({ kind: 'closed', notice });
       expect(getRegistrationState(soldOut, at(now), null)).toEqual({ kind: 'closed', notice });
@@ -42,7 +43,7 @@ describe('getRegistrationState', () => {
     const state = getRegistrationState({ ...race, endRegDate: 'soon' }, during, null);
     expect(state).toEqual({
       kind: 'closed',
-      notice: DETAILS_MESSAGES.onlyBetween(formatBadgeDate(race.startRegDate), 'Invalid date'),
+      notice: DETAILS_MESSAGES.onlyBetween('Fri 1 Mar 2030, 08:00 WET', 'Invalid date'),
     });
   });
 

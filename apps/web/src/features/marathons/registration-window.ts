@@ -1,6 +1,6 @@
-import type { RegistrationEntry } from '@stride/shared';
+import type { Marathon, RegistrationEntry } from '@stride/shared';
 import { isRegistrationOpen, isSoldOut } from '@stride/shared/rules';
-import { formatBadgeDate } from '../../lib/dates';
+import { formatDateTime } from '../../lib/dates';
 import { DETAILS_MESSAGES } from './details-messages';
 
 /**
@@ -17,10 +17,10 @@ export type RegistrationState =
 /**
  * The register area of a race (SPEC.md §2, §4): open between startRegDate and endRegDate inclusive; once the
  * race is sold out, what is open is its waitlist. A runner with an entry already is told where it stands;
- * `entry` is null when they have none, undefined while that is being checked.
+ * `entry` is null when they have none, undefined while that is being checked. The dates it names are race-local.
  */
 export function getRegistrationState(
-  race: { startRegDate: string; endRegDate: string; placesLeft: number | null },
+  race: Pick<Marathon, 'startRegDate' | 'endRegDate' | 'placesLeft' | 'timeZone'>,
   now: Date,
   entry: Pick<RegistrationEntry, 'status' | 'waitlistPosition'> | null | undefined,
 ): RegistrationState {
@@ -34,8 +34,8 @@ export function getRegistrationState(
   return {
     kind: 'closed',
     notice: DETAILS_MESSAGES.onlyBetween(
-      formatBadgeDate(race.startRegDate),
-      formatBadgeDate(race.endRegDate),
+      formatDateTime(race.startRegDate, race.timeZone),
+      formatDateTime(race.endRegDate, race.timeZone),
     ),
   };
 }

@@ -5,6 +5,7 @@ import {
   useLocation,
   useNavigate,
   useNavigation,
+  useOutletContext,
   useParams,
   type LoaderFunctionArgs,
 } from 'react-router';
@@ -35,6 +36,7 @@ import {
 } from '../../../features/participants/participants-view';
 import { pageRange } from '../../../lib/paging';
 import { useRecordRemoval } from '../../../lib/use-record-removal';
+import type { ParticipantsOutletContext } from './participants';
 
 const L = M.list;
 
@@ -54,6 +56,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export function Component() {
   const { view, page } = useLoaderData<typeof loader>();
   const { id: raceId = '' } = useParams();
+  const { timeZone } = useOutletContext<ParticipantsOutletContext>();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -118,6 +121,7 @@ export function Component() {
         ) : (
           <ParticipantsTable
             status={view.status}
+            timeZone={timeZone}
             participants={page.items}
             sorted={getSortedColumn(view)}
             onSort={(column) => show(sortBy(view, column))}

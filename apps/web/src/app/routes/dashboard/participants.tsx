@@ -5,6 +5,7 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import type { Marathon } from '@stride/shared';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { paths } from '../../../config/paths';
 import { getMarathonOrNull } from '../../../features/marathons/api/marathons-api';
@@ -34,6 +35,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!race) return { denied: 'not-found' } satisfies Denied;
   return { race, stats };
 }
+
+/** What the participant list (the child route) is handed of the race. */
+export type ParticipantsOutletContext = Pick<Marathon, 'timeZone'>;
 
 /**
  * The list's search, tab, order and page live in the query string: changing them re-reads the list only, not
@@ -69,7 +73,7 @@ export function Component() {
       {hasEntries ? (
         <>
           <RegistrationsChart stats={stats} />
-          <Outlet />
+          <Outlet context={{ timeZone: race.timeZone } satisfies ParticipantsOutletContext} />
         </>
       ) : (
         <p className="text-base-content/75">

@@ -13,7 +13,7 @@ import { DETAILS_MESSAGES } from '../details-messages';
 export function AddToCalendar({
   marathon,
 }: {
-  marathon: Pick<Marathon, '_id' | 'title' | 'startDate' | 'location' | 'distance'>;
+  marathon: Pick<Marathon, '_id' | 'title' | 'startDate' | 'location' | 'distance' | 'timeZone'>;
 }) {
   const newTabNoteId = useId();
   const raceUrl = new URL(paths.marathonDetails(marathon._id), window.location.origin).href;

@@ -1,8 +1,9 @@
 import type { Marathon } from '@stride/shared';
-import { formatBadgeDate } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { DETAILS_MESSAGES } from '../details-messages';
 
 type DateFields = Pick<Marathon, 'startRegDate' | 'endRegDate' | 'startDate'>;
+type DatedRace = DateFields & Pick<Marathon, 'timeZone'>;
 
 const BADGES: Array<{ label: string; field: keyof DateFields }> = [
   { label: DETAILS_MESSAGES.registrationStart, field: 'startRegDate' },
@@ -10,12 +11,14 @@ const BADGES: Array<{ label: string; field: keyof DateFields }> = [
   { label: DETAILS_MESSAGES.marathonStart, field: 'startDate' },
 ];
 
-/** The three dates of a race (SPEC.md §2): 'N/A' when missing, 'Invalid date' when unreadable. */
-export function DateBadges({ marathon }: { marathon: DateFields }) {
+/**
+ * The three dates of a race (SPEC.md §2) in its time zone: 'N/A' when missing, 'Invalid date' when unreadable.
+ */
+export function DateBadges({ marathon }: { marathon: DatedRace }) {
   return (
     <ul className="flex flex-wrap gap-2">
       {BADGES.map(({ label, field }) => {
-        const text = formatBadgeDate(marathon[field]);
+        const text = formatDateTime(marathon[field], marathon.timeZone);
         const isDate = text !== 'N/A' && text !== 'Invalid date';
         return (
           <li

@@ -1,5 +1,6 @@
 import DatePicker from 'react-datepicker';
 import { LabelledControl } from '../../../components/ui/labelled-control';
+import { pickerDateToWallClock, wallClockToPickerDate } from '../picker-dates';
 // The picker's styles load with this module, i.e. only on the dashboard screens that have the marathon form.
 import 'react-datepicker/dist/react-datepicker.css';
 import './date-picker-theme.css';
@@ -11,12 +12,16 @@ const TIME_INTERVAL_MINUTES = 30;
 type DateTimeFieldProps = {
   label: string;
   name: string;
-  value: Date | null;
-  onChange: (value: Date | null) => void;
+  /** A wall-clock time in the race's zone, YYYY-MM-DDTHH:mm; '' while empty. */
+  value: string;
+  onChange: (value: string) => void;
   error?: string | undefined;
 };
 
-/** A labelled date-and-time picker; its text input can also be typed into (e.g. 12/05/2027 9:00 AM). */
+/**
+ * A labelled date-and-time picker of a wall-clock time, in the race's zone rather than the browser's; its text
+ * input can also be typed into (e.g. 12/05/2027 9:00 AM).
+ */
 export function DateTimeField({ label, name, value, onChange, error }: DateTimeFieldProps) {
   return (
     <LabelledControl label={label} error={error}>
@@ -24,8 +29,8 @@ export function DateTimeField({ label, name, value, onChange, error }: DateTimeF
         <DatePicker
           id={control.id}
           name={name}
-          selected={value}
-          onChange={(date: Date | null) => onChange(date)}
+          selected={wallClockToPickerDate(value)}
+          onChange={(date: Date | null) => onChange(pickerDateToWallClock(date))}
           showTimeSelect
           timeIntervals={TIME_INTERVAL_MINUTES}
           dateFormat={DATE_TIME_FORMAT}

@@ -30,7 +30,7 @@ export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; 
         <p className="text-base-content/75 text-sm">{marathon.location}</p>
         <p className="text-sm">
           <span className="sr-only">Starts on </span>
-          <time dateTime={marathon.startDate}>{formatDay(marathon.startDate)}</time>
+          <time dateTime={marathon.startDate}>{formatDay(marathon.startDate, marathon.timeZone)}</time>
         </p>
         <div className="card-actions mt-auto justify-end pt-2">
           <Link to={paths.marathonDetails(marathon._id)} className="btn btn-primary btn-sm">

@@ -13,15 +13,18 @@ import { LabelledControl } from '../../../components/ui/labelled-control';
 import { useSubmission, type SubmitOptions } from '../../../lib/use-submission';
 import { MARATHON_DASHBOARD_MESSAGES } from '../dashboard-messages';
 import {
-  EMPTY_MARATHON_FORM,
   MARATHON_DATE_FIELDS,
   formValuesToInput,
+  getBrowserTimeZone,
+  getTimeZoneHint,
+  newMarathonFormValues,
   type MarathonFormValues,
 } from '../marathon-form-values';
 import { DateTimeField } from './date-time-field';
+import { TimeZoneField } from './time-zone-field';
 
 type MarathonFormProps<R> = {
-  /** Prefilled values (the update modal); the add form starts empty. */
+  /** Prefilled values (the update modal); the add form starts empty, in the organizer's own time zone. */
   initialValues?: MarathonFormValues;
   submitLabel: string;
   /** Sends a body that passed `createMarathonSchema` (a create or an update). */
@@ -35,16 +38,19 @@ type MarathonFormProps<R> = {
 
 const MARATHON_FORM_FIELDS = Object.keys(LABELS);
 
-/** The add and update form of SPEC.md §2 (Add New Marathon, Update Marathon), checked by the shared schema. */
+/**
+ * The add and update form of SPEC.md §2 (Add New Marathon, Update Marathon), checked by the shared schema. The
+ * dates are picked as the clocks read them in the race's time zone (issue 14), whatever the organizer's.
+ */
 export function MarathonForm<R>({
-  initialValues = EMPTY_MARATHON_FORM,
+  initialValues,
   submitLabel,
   send,
   options,
   onCancel,
   cancelLabel,
 }: MarathonFormProps<R>) {
-  const [values, setValues] = useState(initialValues);
+  const [values, setValues] = useState(() => initialValues ?? newMarathonFormValues(getBrowserTimeZone()));
   const { formRef, errors, isSubmitting, submit, clearError } = useSubmission();
 
   function setField<K extends keyof MarathonFormValues>(field: K, value: MarathonFormValues[K]) {
@@ -79,6 +85,15 @@ export function MarathonForm<R>({
       }
     >
       <div className="md:col-span-2">{textField('title', { maxLength: MARATHON_LIMITS.title })}</div>
+      <div className="md:col-span-2">
+        <TimeZoneField
+          label={LABELS.timeZone}
+          value={values.timeZone}
+          error={errors.timeZone}
+          hint={getTimeZoneHint(values)}
+          onChange={(timeZone) => setField('timeZone', timeZone)}
+        />
+      </div>
       {MARATHON_DATE_FIELDS.map((field) => (
         <DateTimeField
           key={field}
@@ -86,7 +101,7 @@ export function MarathonForm<R>({
           name={field}
           value={values[field]}
           error={errors[field]}
-          onChange={(date) => setField(field, date)}
+          onChange={(wallClock) => setField(field, wallClock)}
         />
       ))}
       {textField('location', { maxLength: MARATHON_LIMITS.location })}

@@ -10,7 +10,9 @@ const COLUMNS: ReadonlyArray<TableColumn<Marathon>> = [
   { header: M.columns.name, cell: (marathon) => marathon.title, isRowHeader: true },
   {
     header: M.columns.date,
-    cell: (marathon) => <time dateTime={marathon.startDate}>{formatDay(marathon.startDate)}</time>,
+    cell: (marathon) => (
+      <time dateTime={marathon.startDate}>{formatDay(marathon.startDate, marathon.timeZone)}</time>
+    ),
   },
   { header: M.columns.distance, cell: (marathon) => marathon.distance },
   { header: M.columns.location, cell: (marathon) => marathon.location },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Participant, RegistrationStatus } from '@stride/shared';
 import { base } from '../../../components/ui/icons';
-import { formatBadgeDate } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { PARTICIPANTS_MESSAGES } from '../participants-messages';
 import type { SortColumn, SortOrder } from '../participants-view';
 
@@ -10,7 +10,8 @@ const C = L.columns;
 
 type Column = {
   header: string;
-  cell: (participant: Participant) => ReactNode;
+  /** `timeZone`: the race's, in which its times are shown. */
+  cell: (participant: Participant, timeZone: string) => ReactNode;
   /** Headers of the columns the list can be ordered by are buttons. */
   sortColumn?: SortColumn;
   /** The column that names the row. */
@@ -43,8 +44,8 @@ const DETAILS: Column[] = [
   {
     header: C.timestamp,
     sortColumn: 'timestamp',
-    cell: (participant) => (
-      <time dateTime={participant.timestamp}>{formatBadgeDate(participant.timestamp)}</time>
+    cell: (participant, timeZone) => (
+      <time dateTime={participant.timestamp}>{formatDateTime(participant.timestamp, timeZone)}</time>
     ),
   },
 ];
@@ -53,6 +54,8 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 type ParticipantsTableProps = {
   status: RegistrationStatus;
+  /** The race's time zone: when each runner registered is shown as the clocks there read it. */
+  timeZone: string;
   participants: readonly Participant[];
   sorted: { column: SortColumn; order: SortOrder };
   onSort: (column: SortColumn) => void;
@@ -61,11 +64,12 @@ type ParticipantsTableProps = {
 
 /**
  * One page of a race's participants: bib (place in line on the waitlist), names, e-mail, contact, info and when
- * they registered. The headers of Bib, Last Name and Registered sort the list (`aria-sort` says how it is
+ * they registered (race-local time). The headers of Bib, Last Name and Registered sort the list (`aria-sort` says how it is
  * sorted); each row can be cancelled. On a narrow screen the table scrolls inside its frame, never the page.
  */
 export function ParticipantsTable({
   status,
+  timeZone,
   participants,
   sorted,
   onSort,
@@ -111,10 +115,10 @@ export function ParticipantsTable({
               {columns.map((column) =>
                 column.isRowHeader ? (
                   <th key={column.header} scope="row" className="font-semibold">
-                    {column.cell(participant)}
+                    {column.cell(participant, timeZone)}
                   </th>
                 ) : (
-                  <td key={column.header}>{column.cell(participant)}</td>
+                  <td key={column.header}>{column.cell(participant, timeZone)}</td>
                 ),
               )}
               <td>

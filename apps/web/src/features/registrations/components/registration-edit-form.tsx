@@ -85,7 +85,7 @@ export function RegistrationEditForm<R>({
       <FormField
         label={M.columns.startDate}
         name="marathonDate"
-        value={formatDay(registration.marathonDate)}
+        value={formatDay(registration.marathonDate, registration.marathonTimeZone)}
         readOnly
         className="bg-base-200"
       />

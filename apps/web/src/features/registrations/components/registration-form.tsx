@@ -12,7 +12,7 @@ import { FormError, SubmitButton } from '../../../components/ui/form-controls';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { showAlert } from '../../../lib/alerts';
-import { formatBadgeDate } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { useSubmission, type SubmitFailure } from '../../../lib/use-submission';
 import { WAITLIST_MESSAGES } from '../../../lib/waitlist-messages';
 import { createRegistration } from '../api/registrations-api';
@@ -113,7 +113,7 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
         <FormField
           label={M.startDate}
           type="text"
-          value={formatBadgeDate(marathon.startDate)}
+          value={formatDateTime(marathon.startDate, marathon.timeZone)}
           readOnly
           className="bg-base-200"
         />

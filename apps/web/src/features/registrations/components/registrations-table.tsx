@@ -12,7 +12,9 @@ const COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
   {
     header: M.columns.startDate,
     cell: (registration) => (
-      <time dateTime={registration.marathonDate}>{formatDay(registration.marathonDate)}</time>
+      <time dateTime={registration.marathonDate}>
+        {formatDay(registration.marathonDate, registration.marathonTimeZone)}
+      </time>
     ),
   },
   { header: M.columns.name, cell: (registration) => `${registration.firstName} ${registration.lastName}` },
@@ -21,7 +23,9 @@ const COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
   {
     header: M.columns.registeredOn,
     cell: (registration) => (
-      <time dateTime={registration.timestamp}>{formatDay(registration.timestamp)}</time>
+      <time dateTime={registration.timestamp}>
+        {formatDay(registration.timestamp, registration.marathonTimeZone)}
+      </time>
     ),
   },
   { header: M.columns.status, cell: getEntryStatusText },
