@@ -12,6 +12,19 @@ export const MARATHON_LIST_MESSAGES = {
   noFeatured: 'No featured marathons right now. Check back soon.',
   pageOutOfRange: 'There are no marathons on this page.',
   loadFailed: "We couldn't load the marathons right now. Please try again in a moment.",
+  /** The search and filters of All Marathons (issue 14). */
+  search: {
+    label: 'Search marathons',
+    placeholder: 'Title, place or description',
+    distanceLegend: 'Distance',
+    fromLabel: 'From',
+    toLabel: 'To',
+    openLabel: 'Open for registration',
+    noMatch: 'No marathons match your search.',
+    clearFilters: 'Clear filters',
+    /** Announced to screen readers when a search or filter has given its results. */
+    found: (count: number) => (count === 1 ? '1 marathon found' : `${count} marathons found`),
+  },
   /** Logged with the error when a list fails to load (SPEC.md §8). */
   logPrefix: 'Error fetching marathons:',
 } as const;

@@ -1,4 +1,4 @@
-import { PAGE_LIMITS, type MarathonSort } from '@stride/shared/constants';
+import { PAGE_LIMITS, type MarathonSearchSort, type MarathonSort } from '@stride/shared/constants';
 
 /** Races per page of a list: the API's default page size. */
 export const MARATHONS_PER_PAGE = PAGE_LIMITS.default;
@@ -8,6 +8,12 @@ export const SORT_OPTIONS = [
   { value: 'newest', label: 'Newest First' },
   { value: 'oldest', label: 'Oldest First' },
 ] as const satisfies ReadonlyArray<{ value: MarathonSort; label: string }>;
+
+/** The order a search offers first, and falls back to: best match first. */
+export const RELEVANCE_SORT_OPTION = { value: 'relevance', label: 'Relevance' } as const satisfies {
+  value: MarathonSearchSort;
+  label: string;
+};
 
 export const DEFAULT_SORT: MarathonSort = 'newest';
 

@@ -1,61 +1,80 @@
-import type { MarathonSort } from '@stride/shared';
-import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { paths } from '../../../config/paths';
+import { useRef } from 'react';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { logLoadFailure } from '../../../features/marathons/api/log-load-failure';
 import { getMarathonPage } from '../../../features/marathons/api/marathons-api';
 import {
   MarathonListError,
   MarathonListPage,
 } from '../../../features/marathons/components/marathon-list-page';
+import { MarathonSearchFilters } from '../../../features/marathons/components/marathon-search-filters';
 import { SortSelect } from '../../../features/marathons/components/sort-select';
 import { MARATHON_LIST_MESSAGES } from '../../../features/marathons/list-messages';
-import { MARATHONS_PER_PAGE, readSortParam } from '../../../features/marathons/paging';
-import { readPageParam } from '../../../lib/paging';
+import { MARATHONS_PER_PAGE } from '../../../features/marathons/paging';
+import {
+  getResultAnnouncement,
+  isFiltering,
+  readMarathonListView,
+} from '../../../features/marathons/search-params';
+import { useMarathonListUrl } from '../../../features/marathons/use-marathon-list-url';
 
 const HEADING = MARATHON_LIST_MESSAGES.allHeading;
 const DESCRIPTION = 'Every race published on Stride.';
+const S = MARATHON_LIST_MESSAGES.search;
 
 /**
- * All races by creation time; sort and page come from the URL (`?sort=oldest&page=2`). The route sits behind
- * the login guard, which runs first: a signed-out visitor is sent to /login before the list is asked for.
+ * All races, searched, filtered, ordered and paged as the URL says
+ * (`?q=lisbon&distance=10k&sort=oldest&page=2`). The route sits behind the login guard, which runs first: a
+ * signed-out visitor is sent to /login before the list is asked for. A new search aborts this loader's
+ * request through `request.signal`.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const sort = readSortParam(params.get('sort'));
-  const page = readPageParam(params.get('page'));
+  const view = readMarathonListView(new URL(request.url).searchParams);
   const result = await logLoadFailure(
-    getMarathonPage({ sort, page, limit: MARATHONS_PER_PAGE }, request.signal),
+    getMarathonPage(view, MARATHONS_PER_PAGE, request.signal),
     request.signal,
   );
-  return { ...result, sort };
+  return { ...result, view };
 }
 
 export function Component() {
   const result = useLoaderData<typeof loader>();
-  const [, setSearchParams] = useSearchParams();
-  const navigation = useNavigation();
-  // While a new sort loads, the dropdown already shows it (the loader's data still has the old one).
-  const pendingSort =
-    navigation.location?.pathname === paths.marathons
-      ? readSortParam(new URLSearchParams(navigation.location.search).get('sort'))
-      : null;
-
-  const changeSort = (sort: MarathonSort) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('sort', sort);
-      // A new order starts again on its first page.
-      next.delete('page');
-      return next;
-    });
+  const { view, changeFilters, changeSort, clearFilters } = useMarathonListUrl();
+  const searchRef = useRef<HTMLInputElement>(null);
+  // The texts follow what the list shows (the loader's view), the controls what was asked for (`view`).
+  const isListFiltered = isFiltering(result.view.filters);
 
   return (
     <MarathonListPage
       heading={HEADING}
       description={DESCRIPTION}
-      toolbar={<SortSelect value={pendingSort ?? result.sort} onChange={changeSort} />}
+      toolbar={
+        <SortSelect value={view.sort} canSortByRelevance={Boolean(view.filters.q)} onChange={changeSort} />
+      }
+      filters={
+        <MarathonSearchFilters
+          filters={view.filters}
+          announcement={result.refusal ?? getResultAnnouncement(result.view.filters, result.total)}
+          searchRef={searchRef}
+          onChange={changeFilters}
+        />
+      }
       result={result}
-      emptyText={MARATHON_LIST_MESSAGES.noMarathons}
+      emptyText={result.refusal ?? (isListFiltered ? S.noMatch : MARATHON_LIST_MESSAGES.noMarathons)}
+      emptyAction={
+        isListFiltered && (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            onClick={() => {
+              clearFilters();
+              // The button goes with the empty result: keep the keyboard where the next search starts.
+              searchRef.current?.focus();
+            }}
+          >
+            {S.clearFilters}
+          </button>
+        )
+      }
     />
   );
 }

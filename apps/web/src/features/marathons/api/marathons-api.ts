@@ -3,13 +3,14 @@ import type {
   CreateMarathonInput,
   Marathon,
   MarathonDetails,
-  MarathonSort,
   UpdateMarathonInput,
   deletedSchema,
   marathonUpdatedSchema,
 } from '@stride/shared';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { classifyApiFailure } from '../../../lib/api-failure';
 import { readPage, type Page } from '../../../lib/paging';
+import { toMarathonListApiParams, type MarathonListView } from '../search-params';
 
 /** The answers of SPEC.md §7's update and delete calls, as the shared schemas declare them. */
 export type MarathonUpdated = z.infer<typeof marathonUpdatedSchema>;
@@ -22,20 +23,37 @@ export async function getFeaturedMarathons(signal?: AbortSignal): Promise<Marath
   return (await apiRequest<Marathon[]>('/api/marathons/featured', { signal })).data;
 }
 
+/** A page of All Marathons, or, when the server refuses the filters, why (`refusal`). */
+export type MarathonSearchPage = MarathonPage & { refusal: string | null };
+
+/**
+ * One page of All Marathons as `view` searches, filters and orders it. Filters the server refuses (a 400, e.g.
+ * `to` before `from`) are not a failure to load: the answer is an empty page with the server's reason, which
+ * the screen shows beside the filters to fix.
+ */
 export async function getMarathonPage(
-  query: { sort: MarathonSort; page: number; limit: number },
+  view: MarathonListView,
+  limit: number,
   signal?: AbortSignal,
-): Promise<MarathonPage> {
-  const params = new URLSearchParams({
-    sort: query.sort,
-    page: String(query.page),
-    limit: String(query.limit),
-  });
-  return readPage(
-    await apiRequest<Marathon[]>(`/api/marathons?${params}`, { signal }),
-    query.page,
-    query.limit,
-  );
+): Promise<MarathonSearchPage> {
+  try {
+    const answer = await apiRequest<Marathon[]>(`/api/marathons?${toMarathonListApiParams(view, limit)}`, {
+      signal,
+    });
+    return { ...readPage(answer, view.page, limit), refusal: null };
+  } catch (error) {
+    const refusal = describeBadRequest(error);
+    if (refusal === null) throw error;
+    return { items: [], total: 0, page: view.page, limit, refusal };
+  }
+}
+
+/** The server's reason for a 400, its fields' messages when it names them; null for any other failure. */
+function describeBadRequest(error: unknown): string | null {
+  const failure = classifyApiFailure(error);
+  if (failure.kind === 'fields') return Object.values(failure.fieldErrors).join(' ');
+  if (failure.kind === 'refused' && failure.status === 400) return failure.message;
+  return null;
 }
 
 export async function getUpcomingMarathons(

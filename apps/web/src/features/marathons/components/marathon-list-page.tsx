@@ -10,9 +10,15 @@ import { MarathonResults, MarathonsLoadFailed } from './marathon-list-states';
 /** Both list screens have the tab title 'Marathons' (SPEC.md §2). */
 const LIST_TITLE = 'Marathons';
 
-type ListFrameProps = { heading: string; description: string; toolbar?: ReactNode; children: ReactNode };
+type ListFrameProps = {
+  heading: string;
+  description: string;
+  toolbar?: ReactNode;
+  filters?: ReactNode;
+  children: ReactNode;
+};
 
-function ListFrame({ heading, description, toolbar, children }: ListFrameProps) {
+function ListFrame({ heading, description, toolbar, filters, children }: ListFrameProps) {
   useDocumentTitle(LIST_TITLE);
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
@@ -23,6 +29,7 @@ function ListFrame({ heading, description, toolbar, children }: ListFrameProps) 
         </div>
         {toolbar}
       </div>
+      {filters}
       {children}
     </section>
   );
@@ -33,20 +40,27 @@ type MarathonListPageProps = {
   description: string;
   /** Controls beside the heading, e.g. the sort dropdown. */
   toolbar?: ReactNode;
+  /** The search and filters, between the heading and the list. */
+  filters?: ReactNode;
   result: MarathonPage;
   emptyText: string;
+  /** A control beside the empty text when nothing matches, e.g. 'Clear filters'. */
+  emptyAction?: ReactNode;
 };
 
 /**
- * A paged list screen: heading, a count, the card grid (dimmed while the next page or sort loads) and the
- * pager. The page's data comes from the route loader, so the URL alone decides what is shown.
+ * A paged list screen: heading, its filters if any, a count, the card grid (dimmed while the next page or
+ * sort loads) and the pager. The page's data comes from the route loader, so the URL alone decides what is
+ * shown.
  */
 export function MarathonListPage({
   heading,
   description,
   toolbar,
+  filters,
   result,
   emptyText,
+  emptyAction,
 }: MarathonListPageProps) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -55,7 +69,7 @@ export function MarathonListPage({
   const { from, to } = pageRange(page, limit, total);
 
   return (
-    <ListFrame heading={heading} description={description} toolbar={toolbar}>
+    <ListFrame heading={heading} description={description} toolbar={toolbar} filters={filters}>
       {total > 0 && (
         <h2 className="text-base-content/75 mb-4 text-sm font-normal">
           {from > 0 ? `Showing ${from}–${to} of ${total} marathons` : `${total} marathons in all`}
@@ -65,6 +79,7 @@ export function MarathonListPage({
         <MarathonResults
           marathons={items}
           emptyText={total > 0 ? MARATHON_LIST_MESSAGES.pageOutOfRange : emptyText}
+          emptyAction={total > 0 ? undefined : emptyAction}
           eagerCount={4}
         />
       </div>

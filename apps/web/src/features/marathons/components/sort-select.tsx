@@ -1,17 +1,23 @@
-import type { MarathonSort } from '@stride/shared';
+import type { MarathonSearchSort } from '@stride/shared';
 import { useId } from 'react';
 import { MARATHON_LIST_MESSAGES } from '../list-messages';
-import { SORT_OPTIONS } from '../paging';
+import { RELEVANCE_SORT_OPTION, SORT_OPTIONS } from '../paging';
 
-/** The labelled sort dropdown of the All Marathons list (SPEC.md §2): 'Newest First' or 'Oldest First'. */
+/**
+ * The labelled sort dropdown of the All Marathons list (SPEC.md §2): 'Newest First' or 'Oldest First', and
+ * 'Relevance' first while there is a search to rank by (issue 14).
+ */
 export function SortSelect({
   value,
+  canSortByRelevance,
   onChange,
 }: {
-  value: MarathonSort;
-  onChange: (sort: MarathonSort) => void;
+  value: MarathonSearchSort;
+  canSortByRelevance: boolean;
+  onChange: (sort: MarathonSearchSort) => void;
 }) {
   const id = useId();
+  const options = canSortByRelevance ? [RELEVANCE_SORT_OPTION, ...SORT_OPTIONS] : SORT_OPTIONS;
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium whitespace-nowrap">
@@ -21,9 +27,9 @@ export function SortSelect({
         id={id}
         className="select select-sm w-40"
         value={value}
-        onChange={(event) => onChange(event.target.value as MarathonSort)}
+        onChange={(event) => onChange(event.target.value as MarathonSearchSort)}
       >
-        {SORT_OPTIONS.map((option) => (
+        {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
