@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type {
   CreateMarathon,
   Distance,
@@ -173,29 +173,33 @@ const searchValues = ({ words, distances, from, to, openAt }: MarathonSearch) =>
 });
 
 /**
- * The search's order over the `matches` of findSearchPage (their `id`, `created_at`, `start_date` and
- * `relevance`). Relevance is how closely the title and place hold the words; a race found by its description
+ * The search's order over the `matches` of findSearchPage, or over its `page` of them (each has `id`,
+ * `created_at`, `start_date` and `relevance`). Relevance is how closely the title and place hold the words; a race found by its description
  * alone ranks after them (ranking by the description would rebuild each match's tsvector: the index keeps no
  * positions to rank by). Ties go to the sooner start.
  */
-function searchOrder({ sort, q }: MarathonSearch): SQL {
-  if (sort === 'relevance' && q) return sql`relevance desc, start_date, id`;
-  return sort === 'oldest' ? sql`created_at, id` : sql`created_at desc, id desc`;
+function searchOrder({ sort, q }: MarathonSearch, table: 'matches' | 'page'): SQL {
+  const column = (name: string) => sql.raw(`${table}.${name}`);
+  if (sort === 'relevance' && q)
+    return sql`${column('relevance')} desc, ${column('start_date')}, ${column('id')}`;
+  return sort === 'oldest'
+    ? sql`${column('created_at')}, ${column('id')}`
+    : sql`${column('created_at')} desc, ${column('id')} desc`;
 }
 
 /**
  * The statement of a search's page, one per shape (how many words, which filters, which order): prepared, so it
  * is planned once per connection. It gathers the matches' ids and sort keys in a materialised CTE, so the
- * planner picks the conditions' best indexes (the trigram index and `marathons_start_date_idx` together for a
- * word and a month) rather than the order's, which it would read whole for the total; then it counts them and
- * takes the page in order.
+ * planner picks the conditions' best indexes (the trigram index and `marathons_start_day_idx` together for a
+ * word, a month and a distance) rather than the order's, which it would read whole for the total; then it counts
+ * them, takes the page in order and joins the page's races and creators: one round trip for all of it.
  */
 function searchPageStatement(search: MarathonSearch) {
   const values = searchValues(search);
   const placeholder = (name: string, value: unknown) =>
     value === undefined ? undefined : sql.placeholder(name);
   const ranked = search.sort === 'relevance' && search.q !== undefined;
-  return preparedStatement<{ id: string; total: number }>(sql`
+  return preparedStatement<SearchPageRow>(sql`
     with matches as materialized (
       select ${marathons.id} as id, ${marathons.createdAt} as created_at, ${marathons.startDate} as start_date,
         ${ranked ? sql`word_similarity(${sql.placeholder('q')}, ${TITLE_AND_LOCATION})` : sql`0`} as relevance
@@ -207,10 +211,60 @@ function searchPageStatement(search: MarathonSearch) {
         to: placeholder('to', values.to),
         openAt: placeholder('openAt', values.openAt),
       })}
+    ), page as (
+      select id, created_at, start_date, relevance from matches
+      order by ${searchOrder(search, 'matches')} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
     )
-    select id, (select count(*) from matches)::int as total from matches
-    order by ${searchOrder(search)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
+    select (select count(*) from matches)::int as total, race.id, race.title,
+      race.start_reg_date, race.end_reg_date, race.start_date, race.created_at, race.location, race.distance,
+      race.description, race.image, race.creator_id, creator.email, race.total_registration_count,
+      race.capacity, race.waitlist_count, race.time_zone
+    from page
+      join ${marathons} race on race.id = page.id
+      join ${users} creator on creator.id = race.creator_id
+    order by ${searchOrder(search, 'page')}`);
 }
+
+/** A row of a search's page: the race's columns as PostgreSQL names them, and the count of every match. */
+type SearchPageRow = {
+  total: number;
+  id: string;
+  title: string;
+  start_reg_date: Date | string;
+  end_reg_date: Date | string;
+  start_date: Date | string;
+  created_at: Date | string;
+  location: string;
+  distance: Distance;
+  description: string;
+  image: string;
+  creator_id: string;
+  email: string;
+  total_registration_count: number;
+  capacity: number | null;
+  waitlist_count: number;
+  time_zone: string;
+};
+
+const fromSearchPageRow = (row: SearchPageRow): Marathon =>
+  toMarathon({
+    id: row.id,
+    title: row.title,
+    startRegDate: new Date(row.start_reg_date),
+    endRegDate: new Date(row.end_reg_date),
+    startDate: new Date(row.start_date),
+    createdAt: new Date(row.created_at),
+    location: row.location,
+    distance: row.distance,
+    description: row.description,
+    image: row.image,
+    creatorId: row.creator_id,
+    email: row.email,
+    totalRegistrationCount: row.total_registration_count,
+    capacity: row.capacity,
+    waitlistCount: row.waitlist_count,
+    timeZone: row.time_zone,
+  });
 
 const searchPageStatements = new Map<string, ReturnType<typeof searchPageStatement>>();
 
@@ -313,14 +367,7 @@ export function createMarathonsRepository(db: Executor) {
         offset,
       });
       if (page.length === 0) return { items: [], total: null };
-      const rows = await selectMarathons().where(
-        inArray(
-          marathons.id,
-          page.map((row) => row.id),
-        ),
-      );
-      const byId = new Map(rows.map((row) => [row.id, toMarathon(row)]));
-      return { items: page.map((row) => byId.get(row.id)!).filter(Boolean), total: page[0]!.total };
+      return { items: page.map(fromSearchPageRow), total: page[0]!.total };
     },
 
     async countSearch(search: MarathonSearch): Promise<number> {
