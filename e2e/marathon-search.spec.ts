@@ -26,13 +26,15 @@ type RaceSpec = {
   startsInDays?: number;
   /** Whether registration is open now, or opens in two days. */
   isOpen?: boolean;
+  location?: string;
 };
 
 async function createRace(request: APIRequestContext, baseURL: string, race: RaceSpec) {
-  const { title, distance = '10k', startsInDays = 30, isOpen = true } = race;
+  const { title, distance = '10k', startsInDays = 30, isOpen = true, location } = race;
   const input: Partial<CreateMarathonInput> = {
     title,
     distance,
+    ...(location && { location }),
     startRegDate: fromNow((isOpen ? -1 : 2) * DAY_MS),
     endRegDate: fromNow((startsInDays - 5) * DAY_MS),
     startDate: fromNow(startsInDays * DAY_MS),
@@ -269,7 +271,12 @@ for (const theme of THEMES) {
     await page.setViewportSize({ width: 360, height: 740 });
     const word = uniqueWord();
     const title = `Coast ${word} Classic`;
-    await createRace(page.request, baseURL!, { title, distance: '10k' });
+    // The newest race, so on the first page: a place of one long word must wrap inside its card.
+    await createRace(page.request, baseURL!, {
+      title,
+      distance: '10k',
+      location: 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch',
+    });
 
     await page.goto('/marathons');
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);

@@ -21,13 +21,13 @@ export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; 
         />
       </figure>
       <div className="card-body gap-2 p-5">
-        <h3 className="card-title text-lg leading-snug">{marathon.title}</h3>
+        <h3 className="card-title text-lg leading-snug wrap-anywhere">{marathon.title}</h3>
         {isSoldOut(marathon) && (
           <p className="badge badge-warning badge-sm self-start font-semibold">
             {MARATHON_LIST_MESSAGES.soldOut}
           </p>
         )}
-        <p className="text-base-content/75 text-sm">{marathon.location}</p>
+        <p className="text-base-content/75 text-sm wrap-anywhere">{marathon.location}</p>
         <p className="text-sm">
           <span className="sr-only">Starts on </span>
           <time dateTime={marathon.startDate}>{formatDay(marathon.startDate, marathon.timeZone)}</time>
