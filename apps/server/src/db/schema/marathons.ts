@@ -19,6 +19,11 @@ export const marathons = pgTable(
     startDay: date('start_day', { mode: 'string' })
       .notNull()
       .generatedAlwaysAs(sql`(start_date at time zone time_zone)::date`),
+    /** The words of the title and place, lower case: what the list's search matches a word of `q` against. */
+    searchTerms: text('search_terms')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`tsvector_to_array(to_tsvector('simple', title || ' ' || location))`),
     location: text('location').notNull(),
     distance: text('distance', { enum: DISTANCES }).notNull(),
     description: text('description').notNull(),
@@ -49,12 +54,10 @@ export const marathons = pgTable(
       table.startDate,
       table.id,
     ),
-    // The list's search (issue 14): typo-forgiving word matches in title and location (pg_trgm's word
-    // similarity), and words of the description (full text, the 'simple' configuration: no language's stemming).
-    index('marathons_search_idx').using(
-      'gin',
-      sql`(${table.title} || ' ' || ${table.location}) gin_trgm_ops`,
-    ),
+    // The list's search (issue 14): a word of `q` is first matched, typos forgiven, against the dictionary of
+    // every race's words (marathonSearchTerms); the races holding one of those words come from this index. The
+    // description's words are matched exactly (full text, 'simple': no language's stemming).
+    index('marathons_search_terms_idx').using('gin', table.searchTerms),
     // The list's day range, and a distance within it, from one index (the range leads: it is what every
     // search by date has; a distance alone is a fifth of the races, no use for an index).
     index('marathons_start_day_idx').on(table.startDay, table.distance),
@@ -74,4 +77,15 @@ export const marathons = pgTable(
       sql`${table.capacity} is null or ${table.totalRegistrationCount} <= ${table.capacity}`,
     ),
   ],
+);
+
+/**
+ * Every word of every race's title and place, once (kept by the database: triggers on marathons, migration
+ * 0007). A word of a search is looked up here with pg_trgm's word similarity, so "lisbn" finds "lisbon" among a
+ * few thousand words rather than among every race; the races are then found by the exact words.
+ */
+export const marathonSearchTerms = pgTable(
+  'marathon_search_terms',
+  { term: text('term').primaryKey() },
+  (table) => [index('marathon_search_terms_trgm_idx').using('gin', sql`${table.term} gin_trgm_ops`)],
 );

@@ -8,7 +8,7 @@ import {
   raceDates,
   useTestApp,
 } from '../../testing/marathon-fixtures.js';
-import { type SignedIn, signUp } from '../../testing/test-app.js';
+import { type SignedIn, bearerHeaders, signUp } from '../../testing/test-app.js';
 
 const main = useTestApp();
 
@@ -141,5 +141,29 @@ describe('GET /api/marathons filters', () => {
 
     expect(response.statusCode).toBe(400);
     expect(errorFields(response)).toEqual([field]);
+  });
+});
+
+// Last in this file: it adds a race to the catalogue the tests above count.
+describe('GET /api/marathons?q= after a race is renamed', () => {
+  it('finds the race by its new words, typos forgiven, and no longer by its old ones', async () => {
+    const race = await createMarathon(main.current.app, organizer, {
+      title: 'Quokka Island Dash',
+      location: 'Rottnest',
+      ...raceDates('open'),
+    });
+    expect(titlesOf(await search('q=quoka'))).toEqual(['Quokka Island Dash']);
+
+    const renamed = await main.current.app.inject({
+      method: 'PATCH',
+      url: `/api/marathons/${race._id}`,
+      headers: bearerHeaders(organizer.token),
+      payload: { title: 'Wombat Valley Dash', location: 'Canberra' },
+    });
+    expect(renamed.statusCode).toBe(200);
+
+    expect(titlesOf(await search('q=wombt'))).toEqual(['Wombat Valley Dash']);
+    expect(titlesOf(await search('q=canbera'))).toEqual(['Wombat Valley Dash']);
+    expect(titlesOf(await search('q=quokka'))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type {
   MarathonSort,
   UpdateMarathon,
 } from '@stride/shared';
-import { marathons, registrations, users } from '../../db/schema/index.js';
+import { marathonSearchTerms, marathons, registrations, users } from '../../db/schema/index.js';
 import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
 import type { RaceFacts } from '../../mail/mail-payloads.js';
@@ -127,7 +127,7 @@ export type MarathonSearch = {
   sort: MarathonSearchSort;
 };
 
-/** What a word is looked for in with typos forgiven (registrations_search_idx's expression, exactly). */
+/** The title and place, as relevance measures them against `q`. */
 const TITLE_AND_LOCATION = sql`(${marathons.title} || ' ' || ${marathons.location})`;
 const DESCRIPTION_WORDS = sql`to_tsvector('simple', ${marathons.description})`;
 
@@ -143,11 +143,14 @@ type SearchValues = {
 function searchConditions({ words, distances, from, to, openAt }: SearchValues): SQL {
   return (
     and(
-      // `%>`: one of the text's words is at least pg_trgm.word_similarity_threshold (0.6) like the word, so
-      // "lisbn" finds "Lisbon"; the description's words must match exactly (full text, any case).
+      // The dictionary's words at least pg_trgm.word_similarity_threshold (0.6) like the word (`%>`), so "lisbn"
+      // finds "lisbon"; then the races holding one of them. The description's words must match exactly (full
+      // text, any case).
       ...words.map(
         (word) =>
-          sql`(${TITLE_AND_LOCATION} %> ${word} or ${DESCRIPTION_WORDS} @@ plainto_tsquery('simple', ${word}))`,
+          sql`(${marathons.searchTerms} && (select coalesce(array_agg(${marathonSearchTerms.term}), '{}'::text[])
+            from ${marathonSearchTerms} where ${marathonSearchTerms.term} %> ${word})
+            or ${DESCRIPTION_WORDS} @@ plainto_tsquery('simple', ${word}))`,
       ),
       // One array parameter (drizzle would spread a bare array into a list of them).
       distances === undefined
