@@ -91,8 +91,10 @@ export function toZonedDateTimeValue(instant: Date | string, timeZone: string): 
 export function formatIsoInZone(instant: Date | string, timeZone: string): string {
   const date = new Date(instant);
   if (timeZone === DEFAULT_TIME_ZONE) return date.toISOString();
-  const { year, month, day, hour, minute, second } = wallClockAt(date, timeZone);
-  const offset = timeZoneOffsetMinutes(date, timeZone);
+  const wholeSeconds = Math.floor(date.getTime() / 1000) * 1000;
+  const wall = wallClockAt(new Date(wholeSeconds), timeZone);
+  const offset = Math.round((asUtc(wall) - wholeSeconds) / 60_000);
+  const { year, month, day, hour, minute, second } = wall;
   const sign = offset < 0 ? '-' : '+';
   const whole = Math.abs(offset);
   return (
