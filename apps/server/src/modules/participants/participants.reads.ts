@@ -144,7 +144,7 @@ export function createParticipantReads({
 
     async stats(organizer: Organizer, raceId: string): Promise<RaceStats> {
       const race = await requireOwnRace(organizer, raceId);
-      return raceStats(race, await repository.findDailyCounts(raceId), now());
+      return raceStats(race, await repository.findDailyCounts(raceId, race.timeZone), now());
     },
   };
 }

@@ -430,12 +430,14 @@ export function createParticipantsRepository(db: Executor) {
     },
 
     /** The race's entries per UTC day they were made and status: one index-only scan, grouped. */
+    /** Entries per day where the race is run (`timeZone`) and status. */
     async findDailyCounts(
       raceId: string,
+      timeZone: string,
     ): Promise<Array<{ day: string; status: RegistrationStatus; count: number }>> {
       const result = await db.execute(sql`
         select to_char(day, 'YYYY-MM-DD') as day, status, count::int as count from (
-          select (${registrations.createdAt} at time zone 'UTC')::date as day, ${registrations.status} as status,
+          select (${registrations.createdAt} at time zone ${timeZone})::date as day, ${registrations.status} as status,
             count(*) as count
           from ${registrations} where ${registrations.marathonId} = ${raceId}
           group by 1, 2

@@ -5,6 +5,7 @@ const race = {
   capacity: 100,
   startRegDate: new Date('2027-03-01T18:00:00Z'),
   endRegDate: new Date('2027-03-05T06:00:00Z'),
+  timeZone: 'UTC',
 };
 
 const dates = (stats: ReturnType<typeof raceStats>) => stats.days.map((day) => day.date);
@@ -69,5 +70,17 @@ describe('raceStats', () => {
 
     expect(dates(stats)).toEqual(['2027-03-01']);
     expect(stats.placesLeft).toBe(0);
+  });
+
+  it('counts days where the race is run: today in Tokyo is tomorrow in UTC after 15:00', () => {
+    const tokyo = { ...race, timeZone: 'Asia/Tokyo' };
+    const daily: DailyCount[] = [{ day: '2027-03-04', status: 'registered', count: 2 }];
+
+    // 16:00 UTC on 3 March is 01:00 on 4 March in Tokyo: the race's today is the 4th.
+    const stats = raceStats(tokyo, daily, new Date('2027-03-03T16:00:00Z'));
+
+    // The window opened at 18:00 UTC on 1 March, 03:00 on 2 March in Tokyo.
+    expect(dates(stats)).toEqual(['2027-03-02', '2027-03-03', '2027-03-04']);
+    expect(stats.registrationsToday).toBe(2);
   });
 });

@@ -1,31 +1,30 @@
-import type { RaceStats, RegistrationStatus } from '@stride/shared';
+import { type RaceStats, type RegistrationStatus, formatDayInZone } from '@stride/shared';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** YYYY-MM-DD of the UTC day. */
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+/** The calendar day after a YYYY-MM-DD day (calendar arithmetic: no zone, no change of clocks). */
+const nextDay = (day: string) => new Date(Date.parse(day) + DAY_MS).toISOString().slice(0, 10);
 
 export type DailyCount = { day: string; status: RegistrationStatus; count: number };
 
 /**
- * The race's sign-ups per UTC day, from the day its window opens to today, or to the day it closes once that
- * has passed (none before it opens). Entries made outside those days (before the window moved, say) count on
- * the first or last day, so the days add up to the counts.
+ * The race's sign-ups per day where the race is run (`daily` counted in its zone too), from the day its window
+ * opens to today, or to the day it closes once that has passed (none before it opens). Entries made outside
+ * those days (before the window moved, say) count on the first or last day, so the days add up to the counts.
  */
 export function raceStats(
-  race: { capacity: number | null; startRegDate: Date; endRegDate: Date },
+  race: { capacity: number | null; startRegDate: Date; endRegDate: Date; timeZone: string },
   daily: readonly DailyCount[],
   now: Date,
 ): RaceStats {
-  const today = utcDay(now);
-  const first = utcDay(race.startRegDate);
-  const closing = utcDay(race.endRegDate);
+  const dayOf = (instant: Date) => formatDayInZone(instant, race.timeZone);
+  const today = dayOf(now);
+  const first = dayOf(race.startRegDate);
+  const closing = dayOf(race.endRegDate);
   const last = today < closing ? today : closing;
   const days = new Map<string, Record<RegistrationStatus, number>>();
   if (today >= first) {
-    for (let at = Date.parse(first); at <= Date.parse(last); at += DAY_MS) {
-      days.set(utcDay(new Date(at)), { registered: 0, waitlisted: 0 });
-    }
+    for (let day = first; day <= last; day = nextDay(day)) days.set(day, { registered: 0, waitlisted: 0 });
   }
 
   const counts = { registered: 0, waitlisted: 0 };
