@@ -34,6 +34,9 @@ export const MARATHON_SEARCH_LIMITS = { maxLength: 100, maxWords: 8 } as const;
 /** Races per page of a list: the default, and the most a client may ask for. */
 export const PAGE_LIMITS = { default: 12, max: 100 } as const;
 
+/** The response header that carries a paged list's total (lower case, as Fetch and Fastify give it). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
 /** A race's field limit (issue 12): a whole number of runners in this range, or no limit (null). */
 export const CAPACITY_LIMITS = { min: 1, max: 100_000 } as const;
 

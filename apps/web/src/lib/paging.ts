@@ -1,3 +1,4 @@
+import { TOTAL_COUNT_HEADER } from '@stride/shared/constants';
 /** One page of a list the API pages: the items and, from `X-Total-Count`, how many there are in all. */
 export type Page<T> = { items: T[]; total: number; page: number; limit: number };
 
@@ -5,7 +6,7 @@ export type Page<T> = { items: T[]; total: number; page: number; limit: number }
 export function readPage<T>(result: { data: T[]; headers: Headers }, page: number, limit: number): Page<T> {
   return {
     items: result.data,
-    total: Number(result.headers.get('x-total-count') ?? result.data.length),
+    total: Number(result.headers.get(TOTAL_COUNT_HEADER) ?? result.data.length),
     page,
     limit,
   };

@@ -139,20 +139,41 @@ export const marathonDetailsSchema = marathonSchema.extend({
 });
 export type MarathonDetails = z.infer<typeof marathonDetailsSchema>;
 
+const PAGE_MESSAGE = 'page must be a whole number from 1';
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PAGE_LIMITS.max}`;
+const pageNumber = z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE);
+const pageLimit = z.coerce
+  .number({ error: LIMIT_MESSAGE })
+  .int(LIMIT_MESSAGE)
+  .min(1, LIMIT_MESSAGE)
+  .max(PAGE_LIMITS.max, LIMIT_MESSAGE);
+
 /** `page` and `limit` of every paged list. */
 export const pagingFields = {
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${PAGE_LIMITS.max}` })
-    .int(`limit must be a whole number from 1 to ${PAGE_LIMITS.max}`)
-    .min(1, `limit must be a whole number from 1 to ${PAGE_LIMITS.max}`)
-    .max(PAGE_LIMITS.max, `limit must be a whole number from 1 to ${PAGE_LIMITS.max}`)
-    .default(PAGE_LIMITS.default),
+  page: pageNumber.default(1),
+  limit: pageLimit.default(PAGE_LIMITS.default),
 };
+
+/**
+ * `page` and `limit` of a list that SPEC.md gives whole (My Marathons, a runner's registrations): paged, with
+ * the same rules, only when either is given.
+ */
+export const optionalPagingFields = {
+  page: pageNumber
+    .optional()
+    .describe('Page through the list (from 1); leave page and limit out for all of it'),
+  limit: pageLimit
+    .optional()
+    .describe(`Entries per page, 1 to ${PAGE_LIMITS.max} (${PAGE_LIMITS.default} if only page is given)`),
+};
+export const optionalPageQuerySchema = z.object(optionalPagingFields);
+export type OptionalPageQuery = z.output<typeof optionalPageQuerySchema>;
+
+/** The page an optional page query asks for, or null for the whole list. */
+export function requestedPage({ page, limit }: OptionalPageQuery): PageQuery | null {
+  if (page === undefined && limit === undefined) return null;
+  return { page: page ?? 1, limit: limit ?? PAGE_LIMITS.default };
+}
 
 export const pageQuerySchema = z.object(pagingFields);
 export type PageQuery = z.output<typeof pageQuerySchema>;

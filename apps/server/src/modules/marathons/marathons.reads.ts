@@ -5,7 +5,9 @@ import {
   MARATHON_SEARCH_LIMITS,
   type MarathonListQuery,
   marathonSchema,
+  type PageQuery,
   type RegistrationEntry,
+  TOTAL_COUNT_HEADER,
 } from '@stride/shared';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { createReadThroughCache } from '../../lib/expiring-cache.js';
@@ -14,7 +16,6 @@ import { createMarathonLists } from './marathon-lists.js';
 import type { MarathonList, MarathonSearch, MarathonsRepository } from './marathons.repository.js';
 import { marathonNotFound } from './marathons.service.js';
 
-const TOTAL_COUNT_HEADER = 'x-total-count';
 export const marathonListSchema = z.array(marathonSchema);
 
 /**
@@ -141,6 +142,15 @@ export function createMarathonReads({
 
     /** The organizer's own races, newest first (not kept: only they see it, right after their changes). */
     organizerRaces: (creatorId: string) => repository.findByCreator(creatorId),
+
+    /** A page of them, and how many there are. */
+    async organizerRacePage(creatorId: string, { page, limit }: PageQuery): Promise<PublicRead> {
+      const [items, total] = await Promise.all([
+        repository.findByCreator(creatorId, { limit, offset: (page - 1) * limit }),
+        repository.countByCreator(creatorId),
+      ]);
+      return { body: serializeJson(marathonListSchema, items), total };
+    },
   };
 }
 

@@ -411,11 +411,21 @@ export function createMarathonsRepository(db: Executor) {
       return rows.map(toMarathon);
     },
 
-    async findByCreator(creatorId: string): Promise<Marathon[]> {
-      const rows = await selectMarathons()
+    /** The organizer's races, newest first: all of them, or a page (`marathons_creator_id_idx` serves both). */
+    async findByCreator(creatorId: string, page?: { limit: number; offset: number }): Promise<Marathon[]> {
+      const query = selectMarathons()
         .where(eq(marathons.creatorId, creatorId))
         .orderBy(desc(marathons.createdAt), desc(marathons.id));
+      const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
       return rows.map(toMarathon);
+    },
+
+    async countByCreator(creatorId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(marathons)
+        .where(eq(marathons.creatorId, creatorId));
+      return row!.count;
     },
 
     async create(values: CreateMarathon & { creatorId: string }): Promise<string> {

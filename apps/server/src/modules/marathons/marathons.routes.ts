@@ -11,7 +11,9 @@ import {
   marathonListQuerySchema,
   marathonSchema,
   marathonUpdatedSchema,
+  optionalPagingFields,
   pageQuerySchema,
+  requestedPage,
   updateMarathonSchema,
 } from '@stride/shared';
 import { AppError } from '../../lib/app-error.js';
@@ -144,18 +146,21 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
       onRequest: authenticate,
       schema: {
         tags: ['marathons'],
-        summary: "The signed-in user's own marathons, newest first",
-        querystring: z.object({ email: z.string().optional() }),
+        summary:
+          "The signed-in user's own marathons, newest first: all of them, or a page with page/limit (the total in the X-Total-Count header)",
+        querystring: z.object({ email: z.string().optional(), ...optionalPagingFields }),
         response: { 200: marathonListSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await request.requireUser();
       const { email } = request.query;
       if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError('FORBIDDEN', 'You can only list your own marathons.');
       }
-      return reads.organizerRaces(user.id);
+      const page = requestedPage(request.query);
+      if (!page) return reads.organizerRaces(user.id);
+      return sendPublicRead(reply, await reads.organizerRacePage(user.id, page));
     },
   );
 

@@ -6,12 +6,11 @@ import {
   participantSchema,
   participantsQuerySchema,
   raceStatsSchema,
+  TOTAL_COUNT_HEADER,
 } from '@stride/shared';
 import { authenticate } from '../../plugins/auth.js';
 import { CSV_CONTENT_TYPE, sendCsv } from './participants-csv.js';
 import { PARTICIPANT_MESSAGES, type ParticipantReads } from './participants.reads.js';
-
-const TOTAL_COUNT_HEADER = 'x-total-count';
 
 const errors = {
   400: errorResponseSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registrationSchema, type Registration } from '@stride/shared';
+import { type PageQuery, registrationSchema, type Registration } from '@stride/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { isUuid } from '../../lib/ids.js';
@@ -51,6 +51,15 @@ export function createRegistrationReads({
       runnerLists.read(runnerId, async () =>
         serializeJson(registrationListSchema, await repository.findByUser(runnerId)),
       ),
+
+    /** A page of the runner's list (not kept), and how long the list is. */
+    async runnerPage(runnerId: string, { page, limit }: PageQuery) {
+      const [items, total] = await Promise.all([
+        repository.findByUser(runnerId, { limit, offset: (page - 1) * limit }),
+        repository.countByUser(runnerId),
+      ]);
+      return { body: serializeJson(registrationListSchema, items), total };
+    },
   };
 }
 

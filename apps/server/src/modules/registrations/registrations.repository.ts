@@ -96,12 +96,21 @@ export function createRegistrationsRepository(db: Executor) {
       return row ? { ...toRegistration(row), userId: row.userId } : null;
     },
 
-    /** The runner's registrations, most recent first. */
-    async findByUser(userId: string): Promise<Registration[]> {
-      const rows = await selectRegistrations()
+    /** The runner's registrations, most recent first: all of them, or a page (`registrations_user_id_idx`). */
+    async findByUser(userId: string, page?: { limit: number; offset: number }): Promise<Registration[]> {
+      const query = selectRegistrations()
         .where(eq(registrations.userId, userId))
         .orderBy(desc(registrations.createdAt), desc(registrations.id));
+      const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
       return rows.map(toRegistration);
+    },
+
+    async countByUser(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(registrations)
+        .where(eq(registrations.userId, userId));
+      return row!.count;
     },
 
     /** The runner's entry in the race and where it stands, if any (the unique (marathon, runner) index). */

@@ -5,9 +5,12 @@ import {
   deletedSchema,
   errorResponseSchema,
   idParamSchema,
+  optionalPageQuerySchema,
   registrationSchema,
+  requestedPage,
   registrationUpdatedSchema,
   updateRegistrationSchema,
+  TOTAL_COUNT_HEADER,
 } from '@stride/shared';
 import { AppError } from '../../lib/app-error.js';
 import { CALENDAR_CONTENT_TYPE, sendCalendar } from '../../lib/calendar-reply.js';
@@ -36,8 +39,10 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       onRequest: authenticate,
       schema: {
         tags: ['registrations'],
-        summary: "The signed-in user's registrations, with each race's title and start date",
+        summary:
+          "The signed-in user's registrations, most recent first, with each race's title and start date: all of them, or a page with page/limit (the total in the X-Total-Count header)",
         params: z.object({ email: z.string() }),
+        querystring: optionalPageQuerySchema,
         response: { 200: registrationListSchema, ...errors },
       },
     },
@@ -46,7 +51,10 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       if (request.params.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError('FORBIDDEN', 'You can only list your own registrations.');
       }
-      return sendSerializedJson(reply, await reads.runnerList(user.id));
+      const page = requestedPage(request.query);
+      if (!page) return sendSerializedJson(reply, await reads.runnerList(user.id));
+      const { body, total } = await reads.runnerPage(user.id, page);
+      return sendSerializedJson(reply.header(TOTAL_COUNT_HEADER, total), body);
     },
   );
 
