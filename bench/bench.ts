@@ -1,5 +1,6 @@
 // npm run bench [-- options]: loads the production server endpoint by endpoint and prints one table.
 // See docs/PERFORMANCE.md for what it measures, the budgets and the latest results.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,7 +103,7 @@ if (onlyEndpoints !== undefined && stampedeOnly)
   throw new Error('--only and --stampede-only exclude each other');
 const HEAVY_RUNNER_REGISTRATIONS = 200;
 const PAGE_LIMIT = 12;
-const SAMPLED_RACES = 1_000;
+const SAMPLED_RACES = 20_000;
 
 // The embedded database lives in a folder the server locks: the bench prepares it, closes it, then starts the server.
 const dataDir = smoke
@@ -607,6 +608,51 @@ async function stampedeCancels(url: string, fixtures: BenchFixtures, before: Rac
   };
 }
 
+function toMeasurement(scenario: Scenario, result: LoadResult, peakRssBytes: number): Measurement {
+  return {
+    name: scenario.name,
+    kind: scenario.kind,
+    requestsPerSecond: round(result.requests.average, 0),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: errorsOf(result, scenario.expectedStatus),
+    requests: result.requests.total,
+    peakRssMb: round(peakRssBytes / 2 ** 20),
+  };
+}
+
+const REFERENCE: Scenario = {
+  name: 'bare Fastify, constant JSON (reference)',
+  kind: 'reference',
+  request: { path: '/api/version' },
+  expectedStatus: 200,
+};
+
+/**
+ * Bare Fastify answering GET /api/version with the same JSON, in a process of its own (bench/reference-server.mjs):
+ * what this machine serves with nothing of ours in the way, the denominator of `ofReference`.
+ */
+async function measureReference(): Promise<Measurement> {
+  const child = spawn(process.execPath, [path.join(root, 'bench/reference-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+      child.once('exit', (code) => reject(new Error(`the reference server exited (${code})`)));
+    });
+    await load(url, REFERENCE, { duration: warmUpSeconds });
+    const stopWatching = watchRss(child.pid!);
+    const result = await load(url, REFERENCE, { duration: durationSeconds });
+    const rssBytes = stopWatching();
+    const measurement = toMeasurement(REFERENCE, result, rssBytes);
+    console.log(`  ${REFERENCE.name}: ${measurement.requestsPerSecond} req/s, p99 ${measurement.p99Ms} ms`);
+    return measurement;
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 async function main() {
   const started = performance.now();
   console.log(
@@ -620,8 +666,9 @@ async function main() {
       `(with the bench's ${HEAVY_RUNNER_REGISTRATIONS} for one runner). ${durationSeconds} s per endpoint at ${connections} connections.`,
   );
 
-  let server = await startProductionServer(serverEnv);
   const measurements: Measurement[] = [];
+  if (!stampedeOnly) measurements.push(await measureReference());
+  let server = await startProductionServer(serverEnv);
   let peakRssBytes = 0;
   let posts: Awaited<ReturnType<typeof stampedePosts>>;
   let csv: ParticipantsCsv | undefined;
@@ -641,16 +688,7 @@ async function main() {
       const result = await load(server.url, scenario, { duration: durationSeconds });
       const rssBytes = stopWatching();
       peakRssBytes = Math.max(peakRssBytes, rssBytes);
-      const measurement: Measurement = {
-        name: scenario.name,
-        kind: scenario.kind,
-        requestsPerSecond: round(result.requests.average, 0),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        errors: errorsOf(result, scenario.expectedStatus),
-        requests: result.requests.total,
-        peakRssMb: round(rssBytes / 2 ** 20),
-      };
+      const measurement = toMeasurement(scenario, result, rssBytes);
       measurements.push(measurement);
       console.log(
         `  ${scenario.name}: ${measurement.requestsPerSecond} req/s, p99 ${measurement.p99Ms} ms, ${measurement.errors} errors`,
@@ -666,6 +704,7 @@ async function main() {
       );
     }
     if (onlyEndpoints !== undefined) {
+      setShares(measurements);
       printTable(measurements);
       return;
     }
@@ -711,10 +750,7 @@ async function main() {
   });
   const cancelAudit = auditCancellations(afterStampede, afterCancels, cancels.cancelled, cancels.answered);
 
-  const baseline = measurements.find((measurement) => measurement.kind === 'baseline');
-  for (const measurement of measurements) {
-    measurement.ofBaseline = round(measurement.requestsPerSecond / baseline!.requestsPerSecond, 3);
-  }
+  setShares(measurements);
   const registrationsRaceHolds =
     registrationsRace.count === registrationsRace.rows &&
     registrationsRace.rows === registrationsRace.distinctRunners;
@@ -835,15 +871,40 @@ function printAudit(title: string, audit: Audit) {
   for (const check of audit.checks) console.log(`  ${check.ok ? 'ok  ' : 'FAIL'}  ${check.text}`);
 }
 
+/** Each measurement's req/s as a share of the baseline's and of bare Fastify's, from the same run. */
+function setShares(measurements: Measurement[]) {
+  const baseline = measurements.find((measurement) => measurement.kind === 'baseline');
+  const reference = measurements.find((measurement) => measurement.kind === 'reference');
+  for (const measurement of measurements) {
+    if (baseline)
+      measurement.ofBaseline = round(measurement.requestsPerSecond / baseline.requestsPerSecond, 3);
+    if (reference) {
+      measurement.ofReference = round(measurement.requestsPerSecond / reference.requestsPerSecond, 3);
+    }
+  }
+}
+
 function printTable(measurements: Measurement[]) {
-  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'of baseline', 'RSS MB'];
+  const header = [
+    'endpoint',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'of baseline',
+    'of bare Fastify',
+    'RSS MB',
+  ];
+  const share = (fraction: number | undefined) =>
+    fraction === undefined ? '–' : `${round(fraction * 100)} %`;
   const rows = measurements.map((m) => [
     m.name,
     String(m.requestsPerSecond),
     String(m.p50Ms),
     String(m.p99Ms),
     String(m.errors),
-    `${round((m.ofBaseline ?? 0) * 100)} %`,
+    share(m.ofBaseline),
+    share(m.ofReference),
     String(m.peakRssMb),
   ]);
   console.log(`\n${formatTable(header, rows, { alignNumbers: true })}`);

@@ -1,10 +1,11 @@
 /**
  * One endpoint's load result. `read` is a public read of SPEC.md (issue 6: p99 and a share of the baseline's
- * req/s); `query` a read whose issue budgets its p99 alone (the participant desk, issue 13; the search, issue 14).
+ * req/s); `query` a read whose issue budgets its p99 alone (the participant desk, issue 13; the search, issue 14);
+ * `reference` bare Fastify answering constant JSON in a process of its own (issue 15), not the app.
  */
 export type Measurement = {
   name: string;
-  kind: 'baseline' | 'read' | 'query' | 'write';
+  kind: 'reference' | 'baseline' | 'read' | 'query' | 'write';
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -13,6 +14,8 @@ export type Measurement = {
   peakRssMb: number;
   /** requestsPerSecond as a fraction of the baseline's, measured in the same run. */
   ofBaseline?: number;
+  /** requestsPerSecond as a fraction of bare Fastify's, measured in the same run. */
+  ofReference?: number;
 };
 
 /** A phase of the capacity stampede (issue 12): `requests` sent at once, timed from the first to the last answer. */
@@ -53,6 +56,8 @@ export type Driver = 'postgres' | 'pglite';
 export const BUDGETS = {
   readP99Ms: 50,
   readMinOfBaseline: 0.1,
+  /** Issue 15: GET /api/version, through every hook of the app, at half of bare Fastify's constant JSON or more. */
+  baselineMinOfReference: 0.5,
   writeP99Ms: 100,
   /**
    * Issue 12: 30,000 runners ask at once for a race of 10,000 places (the rest join its waitlist). The whole
@@ -91,6 +96,14 @@ export function checkBudgets(run: {
   const onPostgres = run.driver === 'postgres';
   const check = (met: boolean, text: string, binds = onPostgres) => results.push({ met, text, binds });
   const baseline = run.measurements.find((m) => m.kind === 'baseline')!;
+  const reference = run.measurements.find((m) => m.kind === 'reference');
+  if (reference) {
+    const share = baseline.requestsPerSecond / reference.requestsPerSecond;
+    check(
+      share >= BUDGETS.baselineMinOfReference,
+      `${baseline.name}: ${(share * 100).toFixed(1)} % of bare Fastify's req/s ≥ ${BUDGETS.baselineMinOfReference * 100} %`,
+    );
+  }
 
   for (const read of run.measurements.filter((m) => m.kind === 'read')) {
     check(read.p99Ms <= BUDGETS.readP99Ms, `${read.name}: p99 ${read.p99Ms} ms ≤ ${BUDGETS.readP99Ms} ms`);

@@ -190,6 +190,19 @@ function searchOrder({ sort, q }: MarathonSearch, table: 'matches' | 'page'): SQ
     : sql`${column('created_at')} desc, ${column('id')} desc`;
 }
 
+/** What a read of races selects from `race` (marathons) joined with its `creator` (users): a RaceRow. */
+const RACE_ROW_COLUMNS = sql.raw(
+  'race.id, race.title, race.start_reg_date, race.end_reg_date, race.start_date, race.created_at, ' +
+    'race.location, race.distance, race.description, race.image, race.creator_id, creator.email, ' +
+    'race.total_registration_count, race.capacity, race.waitlist_count, race.time_zone',
+);
+
+/** One race by id, prepared: the race page's read when it is not in the read cache. */
+const raceById = preparedStatement<RaceRow>(sql`
+  select ${RACE_ROW_COLUMNS}
+  from ${marathons} race join ${users} creator on creator.id = race.creator_id
+  where race.id = ${sql.placeholder('id')}`);
+
 /**
  * The statement of a search's page, one per shape (how many words, which filters, which order): prepared, so it
  * is planned once per connection. It gathers the matches' ids and sort keys in a materialised CTE, so the
@@ -218,19 +231,15 @@ function searchPageStatement(search: MarathonSearch) {
       select id, created_at, start_date, relevance from matches
       order by ${searchOrder(search, 'matches')} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
     )
-    select (select count(*) from matches)::int as total, race.id, race.title,
-      race.start_reg_date, race.end_reg_date, race.start_date, race.created_at, race.location, race.distance,
-      race.description, race.image, race.creator_id, creator.email, race.total_registration_count,
-      race.capacity, race.waitlist_count, race.time_zone
+    select (select count(*) from matches)::int as total, ${RACE_ROW_COLUMNS}
     from page
       join ${marathons} race on race.id = page.id
       join ${users} creator on creator.id = race.creator_id
     order by ${searchOrder(search, 'page')}`);
 }
 
-/** A row of a search's page: the race's columns as PostgreSQL names them, and the count of every match. */
-type SearchPageRow = {
-  total: number;
+/** A race's columns as PostgreSQL names them, from `race` joined with its `creator` (RACE_ROW_COLUMNS). */
+type RaceRow = {
   id: string;
   title: string;
   start_reg_date: Date | string;
@@ -249,7 +258,10 @@ type SearchPageRow = {
   time_zone: string;
 };
 
-const fromSearchPageRow = (row: SearchPageRow): Marathon =>
+/** A row of a search's page: a race, and the count of every match. */
+type SearchPageRow = RaceRow & { total: number };
+
+const fromRaceRow = (row: RaceRow): Marathon =>
   toMarathon({
     id: row.id,
     title: row.title,
@@ -370,7 +382,7 @@ export function createMarathonsRepository(db: Executor) {
         offset,
       });
       if (page.length === 0) return { items: [], total: null };
-      return { items: page.map(fromSearchPageRow), total: page[0]!.total };
+      return { items: page.map(fromRaceRow), total: page[0]!.total };
     },
 
     async countSearch(search: MarathonSearch): Promise<number> {
@@ -382,8 +394,8 @@ export function createMarathonsRepository(db: Executor) {
     },
 
     async findById(id: string): Promise<Marathon | null> {
-      const [row] = await selectMarathons().where(eq(marathons.id, id));
-      return row ? toMarathon(row) : null;
+      const [row] = await raceById(db, { id });
+      return row ? fromRaceRow(row) : null;
     },
 
     /** Locks the row for the rest of the transaction: its owner, dates, title and place stay as read. */
