@@ -197,11 +197,17 @@ const RACE_ROW_COLUMNS = sql.raw(
     'race.total_registration_count, race.capacity, race.waitlist_count, race.time_zone',
 );
 
-/** One race by id, prepared: the race page's read when it is not in the read cache. */
+/** One race by id, prepared. */
 const raceById = preparedStatement<RaceRow>(sql`
   select ${RACE_ROW_COLUMNS}
   from ${marathons} race join ${users} creator on creator.id = race.creator_id
   where race.id = ${sql.placeholder('id')}`);
+
+/** Races by id (one array parameter), prepared: the race page's read when it is not in the read cache. */
+const racesByIds = preparedStatement<RaceRow>(sql`
+  select ${RACE_ROW_COLUMNS}
+  from ${marathons} race join ${users} creator on creator.id = race.creator_id
+  where race.id = any(${sql.placeholder('ids')}::uuid[])`);
 
 /**
  * The statement of a search's page, one per shape (how many words, which filters, which order): prepared, so it
@@ -396,6 +402,16 @@ export function createMarathonsRepository(db: Executor) {
     async findById(id: string): Promise<Marathon | null> {
       const [row] = await raceById(db, { id });
       return row ? fromRaceRow(row) : null;
+    },
+
+    /** The races of these ids, in their order; null for an id no race has. */
+    async findByIds(ids: string[]): Promise<Array<Marathon | null>> {
+      const rows = await racesByIds(db, { ids });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => {
+        const row = byId.get(id);
+        return row ? fromRaceRow(row) : null;
+      });
     },
 
     /** Locks the row for the rest of the transaction: its owner, dates, title and place stay as read. */
