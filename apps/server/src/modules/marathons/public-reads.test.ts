@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
 import { marathons, registrations } from '../../db/schema/index.js';
 import {
+  MISSING_ID,
   createMarathon,
   findMyRegistrations,
   getMarathon,
   insertSignedInUsers,
   register,
+  useTestApp,
 } from '../../testing/marathon-fixtures.js';
 import { bearerHeaders, buildTestApp, type TestApp } from '../../testing/test-app.js';
 import { createTestDatabase } from '../../testing/test-database.js';
@@ -107,5 +109,27 @@ describe("this server's writes drop exactly the cached reads they touch", () => 
     expect(await firstNamesIn(runner!)).toEqual(['Ada']);
     expect(await firstNamesIn(bystander!)).toEqual(['Bo']);
     expect((await getMarathon(testApp.app, race._id))!.totalRegistrationCount).toBe(1);
+  });
+});
+
+describe('race pages read at once', () => {
+  const main = useTestApp();
+
+  it('each answer is its own race, read together; an unknown id among them is still a 404', async () => {
+    const [organizer] = await insertSignedInUsers(main.current, 1);
+    const races = [];
+    for (let n = 0; n < 12; n++) {
+      races.push(await createMarathon(main.current.app, organizer!, { title: `Batch Race ${n}` }));
+    }
+    const ids = [...races.map((race) => race._id), MISSING_ID, races[3]!._id];
+
+    const answers = await Promise.all(
+      ids.map((id) => main.current.app.inject({ url: `/api/marathons/${id}` })),
+    );
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([...races.map(() => 200), 404, 200]);
+    expect(
+      answers.map((answer) => (answer.statusCode === 200 ? answer.json<{ title: string }>().title : null)),
+    ).toEqual([...races.map((race) => race.title), null, races[3]!.title]);
   });
 });
