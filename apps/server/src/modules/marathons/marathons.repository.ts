@@ -177,9 +177,9 @@ const searchValues = ({ words, distances, from, to, openAt }: MarathonSearch) =>
 
 /**
  * The search's order over the `matches` of findSearchPage, or over its `page` of them (each has `id`,
- * `created_at`, `start_date` and `relevance`). Relevance is how closely the title and place hold the words; a race found by its description
- * alone ranks after them (ranking by the description would rebuild each match's tsvector: the index keeps no
- * positions to rank by). Ties go to the sooner start.
+ * `created_at`, `start_date` and `relevance`). Relevance is how closely the title and place hold the words; a
+ * race found by its description alone ranks after them (ranking by the description would rebuild each match's
+ * tsvector: the index keeps no positions to rank by). Ties go to the sooner start.
  */
 function searchOrder({ sort, q }: MarathonSearch, table: 'matches' | 'page'): SQL {
   const column = (name: string) => sql.raw(`${table}.${name}`);
@@ -197,12 +197,6 @@ const RACE_ROW_COLUMNS = sql.raw(
     'race.total_registration_count, race.capacity, race.waitlist_count, race.time_zone',
 );
 
-/** One race by id, prepared. */
-const raceById = preparedStatement<RaceRow>(sql`
-  select ${RACE_ROW_COLUMNS}
-  from ${marathons} race join ${users} creator on creator.id = race.creator_id
-  where race.id = ${sql.placeholder('id')}`);
-
 /** Races by id (one array parameter), prepared: the race page's read when it is not in the read cache. */
 const racesByIds = preparedStatement<RaceRow>(sql`
   select ${RACE_ROW_COLUMNS}
@@ -212,8 +206,8 @@ const racesByIds = preparedStatement<RaceRow>(sql`
 /**
  * The statement of a search's page, one per shape (how many words, which filters, which order): prepared, so it
  * is planned once per connection. It gathers the matches' ids and sort keys in a materialised CTE, so the
- * planner picks the conditions' best indexes (the trigram index and `marathons_start_day_idx` together for a
- * word, a month and a distance) rather than the order's, which it would read whole for the total; then it counts
+ * planner picks the conditions' best indexes (`marathons_search_terms_idx` and `marathons_start_day_idx`
+ * together for a word, a month and a distance) rather than the order's, which it would read whole for the total; then it counts
  * them, takes the page in order and joins the page's races and creators: one round trip for all of it.
  */
 function searchPageStatement(search: MarathonSearch) {
@@ -400,7 +394,7 @@ export function createMarathonsRepository(db: Executor) {
     },
 
     async findById(id: string): Promise<Marathon | null> {
-      const [row] = await raceById(db, { id });
+      const [row] = await racesByIds(db, { ids: [id] });
       return row ? fromRaceRow(row) : null;
     },
 
