@@ -206,6 +206,15 @@ describe('renderMail: registration-confirmed', () => {
 
     expect(text).toContain('Additional info: (none)');
   });
+
+  it('gives the start as the clocks read it where the race is run, with the zone’s short name', async () => {
+    const { text } = await renderMail(
+      { ...payloads['registration-confirmed'], race: { ...race, timeZone: 'Europe/Lisbon' } },
+      context,
+    );
+
+    expect(text).toContain('Sat 1 May 2027, 10:00 WEST');
+  });
 });
 
 describe('renderMail: calendar attachments', () => {
