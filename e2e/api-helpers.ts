@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { CreateMarathonInput, Marathon, Registration } from '@stride/shared';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -99,4 +99,14 @@ export async function registerViaApi(
     headers: { Origin: baseURL },
   });
   return ensureOk<Registration>(response, 'POST /api/registrations');
+}
+
+/** The URLs of the POSTs the page sends to `pathname` from now on: a form refused in the browser sends none. */
+export function recordPosts(page: Page, pathname: string): string[] {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === pathname)
+      posts.push(request.url());
+  });
+  return posts;
 }

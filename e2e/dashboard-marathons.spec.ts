@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { MARATHON_FIELD_LABELS as L, type Marathon } from '@stride/shared';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../apps/web/src/features/marathons/dashboard-messages';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
-import { createMarathonViaApi } from './api-helpers';
+import { createMarathonViaApi, recordPosts } from './api-helpers';
 import {
   alertDialog,
   answerDeleteConfirm,
@@ -110,10 +110,7 @@ test('empty required fields are named under each field, and nothing is sent', as
   signUpViaApi,
 }) => {
   await signUpViaApi(page.request, uniqueUser());
-  const posts: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/add-marathon')) posts.push(request.url());
-  });
+  const posts = recordPosts(page, '/api/add-marathon');
 
   await page.goto('/dashboard/add-marathon');
   await page.getByRole('button', { name: M.submit }).click();

@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { MARATHON_FIELD_LABELS as L, type Marathon } from '@stride/shared';
+import type { Locator, Page } from '@playwright/test';
+import { MARATHON_FIELD_LABELS as L, formatLongDayInZone, type Marathon } from '@stride/shared';
+import { recordPosts } from './api-helpers';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../apps/web/src/features/marathons/dashboard-messages';
 import { DETAILS_MESSAGES as D } from '../apps/web/src/features/marathons/details-messages';
 import { expectAlertAndClose, rowWith, typeDate } from './dashboard-helpers';
@@ -13,22 +14,14 @@ test.use({ timezoneId: 'America/New_York' });
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 /** "Sun 14 Mar 2027": a day of next year as the screens write it. */
-function longDay(month: number, day: number) {
-  const weekday = new Date(Date.UTC(NEXT_YEAR, month - 1, day)).toLocaleDateString('en-US', {
-    weekday: 'short',
-    timeZone: 'UTC',
-  });
-  const monthName = new Date(Date.UTC(NEXT_YEAR, month - 1, 1)).toLocaleDateString('en-US', {
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  return `${weekday} ${day} ${monthName} ${NEXT_YEAR}`;
-}
+const longDay = (month: number, day: number) =>
+  formatLongDayInZone(new Date(Date.UTC(NEXT_YEAR, month - 1, day)), 'UTC');
 
 const myMarathons = (page: Page) =>
   page.request.get('/api/my-marathons').then((r) => r.json() as Promise<Marathon[]>);
 
-const timeZoneField = (page: Page) => page.getByRole('combobox', { name: L.timeZone, exact: true });
+const timeZoneField = (scope: Page | Locator) =>
+  scope.getByRole('combobox', { name: L.timeZone, exact: true });
 
 /** Fills the add form for a race in Tokyo: registration 10 Jan 09:00 – 20 Feb 18:30, start 14 Mar 09:00. */
 async function fillTokyoRace(page: Page, title: string, baseURL: string) {
@@ -106,10 +99,10 @@ test("the update form shows the race's own times, which stay put when its zone c
 
   await rowWith(page, title).getByRole('button', { name: 'Update' }).click();
   const dialog = page.getByRole('dialog', { name: M.updateHeading });
-  await expect(dialog.getByRole('combobox', { name: L.timeZone, exact: true })).toHaveValue('Asia/Tokyo');
+  await expect(timeZoneField(dialog)).toHaveValue('Asia/Tokyo');
   await expect(dialog.getByLabel(L.startDate, { exact: true })).toHaveValue(`03/14/${NEXT_YEAR} 9:00 AM`);
 
-  await dialog.getByRole('combobox', { name: L.timeZone, exact: true }).fill('Europe/Lisbon');
+  await timeZoneField(dialog).fill('Europe/Lisbon');
   await expect(dialog.getByLabel(L.startDate, { exact: true })).toHaveValue(`03/14/${NEXT_YEAR} 9:00 AM`);
   await dialog.getByRole('button', { name: M.updateSubmit }).click();
   await expectAlertAndClose(page, M.update.doneTitle, 'Marathon updated successfully');
@@ -127,10 +120,7 @@ test('a time zone that is no IANA name is refused under the field, and nothing i
   signUpViaApi,
 }) => {
   await signUpViaApi(page.request, uniqueUser());
-  const posts: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/add-marathon')) posts.push(request.url());
-  });
+  const posts = recordPosts(page, '/api/add-marathon');
   await page.goto('/dashboard/add-marathon');
   await fillTokyoRace(page, `Nowhere Run ${Date.now().toString(36)}`, baseURL!);
   await timeZoneField(page).fill('Mars/Olympus');

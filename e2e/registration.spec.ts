@@ -5,7 +5,7 @@ import { DETAILS_MESSAGES as D } from '../apps/web/src/features/marathons/detail
 import { REGISTRATION_FORM_MESSAGES as M } from '../apps/web/src/features/registrations/registration-messages';
 import { formatDateTime } from '../apps/web/src/lib/dates';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
-import { createMarathonViaApi, registerViaApi } from './api-helpers';
+import { createMarathonViaApi, recordPosts, registerViaApi } from './api-helpers';
 import { acceptNextDialog, expectAlertShown } from './fixtures';
 import { expect, scrollsSideways, test, THEMES } from './marathon-pages';
 
@@ -68,11 +68,7 @@ test('missing names and contact, and a contact that is not a phone number, are e
   runner: _runner,
 }) => {
   const race = await createMarathonViaApi(page.request, baseURL!, { window: 'open' });
-  const posts: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/registrations')
-      posts.push(request.url());
-  });
+  const posts = recordPosts(page, '/api/registrations');
   await page.goto(`/registration/${race._id}`);
 
   await submitButton(page).click();

@@ -20,18 +20,32 @@ export function isTimeZone(name: string): boolean {
   return knownZones!.has(name);
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+/** Per style (one of the constant option objects below), the formatters built for it, by locale and zone. */
+const formats = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 
-/** Intl formatters are slow to build and fast to use: one per zone and style, kept. */
-function formatter(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
+/** Intl formatters are slow to build and fast to use: one per style, locale and zone, kept. */
+function formatter(locale: string, timeZone: string, style: Intl.DateTimeFormatOptions) {
+  let byZone = formats.get(style);
+  if (!byZone) formats.set(style, (byZone = new Map()));
+  const key = `${locale}|${timeZone}`;
+  let format = byZone.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-    formats.set(key, format);
+    format = new Intl.DateTimeFormat(locale, { ...style, timeZone });
+    byZone.set(key, format);
   }
   return format;
 }
+
+const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: 'short' };
+const DATE_AND_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
 
 const WALL_CLOCK: Intl.DateTimeFormatOptions = {
   year: 'numeric',
@@ -95,12 +109,16 @@ export function formatIsoInZone(instant: Date | string, timeZone: string): strin
   const wall = wallClockAt(new Date(wholeSeconds), timeZone);
   const offset = Math.round((asUtc(wall) - wholeSeconds) / 60_000);
   const { year, month, day, hour, minute, second } = wall;
-  const sign = offset < 0 ? '-' : '+';
-  const whole = Math.abs(offset);
   return (
     `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}` +
-    `${sign}${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`
+    formatUtcOffset(offset)
   );
+}
+
+/** An offset from UTC in minutes as ISO 8601 writes it, "+01:00", or iCalendar, "+0100" (`separator` ''). */
+export function formatUtcOffset(minutes: number, separator = ':'): string {
+  const whole = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(whole / 60))}${separator}${pad(whole % 60)}`;
 }
 
 const LOCAL_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -136,7 +154,7 @@ export function fromZonedDateTimeValue(value: string, timeZone: string): Date | 
 export function timeZoneShortName(instant: Date | string, timeZone: string): string {
   const date = new Date(instant);
   const nameIn = (locale: string) =>
-    formatter(locale, timeZone, { timeZoneName: 'short' })
+    formatter(locale, timeZone, ZONE_NAME)
       .formatToParts(date)
       .find((part) => part.type === 'timeZoneName')!.value;
   const british = nameIn('en-GB');
@@ -148,15 +166,7 @@ export function timeZoneShortName(instant: Date | string, timeZone: string): str
 /** A race time as it reads where the race is: "Sun 14 Mar 2027, 08:00 WET". */
 export function formatDateTimeInZone(instant: Date | string, timeZone: string): string {
   const date = new Date(instant);
-  const parts = formatter('en-GB', timeZone, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
+  const parts = formatter('en-GB', timeZone, DATE_AND_TIME).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((candidate) => candidate.type === type)!.value;
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} ${timeZoneShortName(date, timeZone)}`;

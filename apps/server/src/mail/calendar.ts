@@ -1,5 +1,11 @@
 import { TZDate } from '@date-fns/tz';
-import { DEFAULT_TIME_ZONE, getRaceEndDate, timeZoneOffsetMinutes, timeZoneShortName } from '@stride/shared';
+import {
+  DEFAULT_TIME_ZONE,
+  formatUtcOffset,
+  getRaceEndDate,
+  timeZoneOffsetMinutes,
+  timeZoneShortName,
+} from '@stride/shared';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { mailLinks } from './mail-links.js';
 import type { MailAttachment, RaceFacts, RegistrationFacts } from './mail-payloads.js';
@@ -26,19 +32,13 @@ export type RaceCalendarInput = {
   description?: string;
 };
 
-const utcOffset = (minutes: number) => {
-  const whole = Math.abs(minutes);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(whole / 60))}${pad(whole % 60)}`;
-};
-
 /**
  * The VTIMEZONE RFC 5545 asks for beside a TZID: one observance, the zone's offset when the race starts (a
  * race's hours never span a change of clocks that matters to a calendar; apps that know the IANA name use
  * their own rules for it anyway).
  */
 function singleObservanceTimeZone(timeZone: string, at: Date): string {
-  const offset = utcOffset(timeZoneOffsetMinutes(at, timeZone));
+  const offset = formatUtcOffset(timeZoneOffsetMinutes(at, timeZone), '');
   return [
     'BEGIN:VTIMEZONE',
     `TZID:${timeZone}`,
