@@ -93,3 +93,40 @@ it("a page of someone else's registrations is still refused", async () => {
 
   expect(response.statusCode).toBe(403);
 });
+
+describe('GET /api/registrations/by-email/:email?q= (the title search of My Apply List)', () => {
+  const titles = (response: LightMyRequestResponse) =>
+    bodyOf<Registration>(response).map((registration) => registration.marathonTitle);
+
+  it('keeps the registrations whose race title holds q, any case, whole or a page with the matches counted', async () => {
+    // Paged Race 1 and 10–15: seven of the runner's fifteen titles hold "race 1".
+    const whole = await myRegistrations('?q=RACE%201');
+    const firstPage = await myRegistrations('?q=race%201&page=1&limit=5');
+    const secondPage = await myRegistrations('?q=race%201&page=2&limit=5');
+
+    expect(titles(whole).sort()).toEqual(
+      ['Paged Race 1', ...[10, 11, 12, 13, 14, 15].map((n) => `Paged Race ${n}`)].sort(),
+    );
+    expect([...titles(firstPage), ...titles(secondPage)]).toEqual(titles(whole));
+    expect([totalOf(firstPage), totalOf(secondPage)]).toEqual(['7', '7']);
+  });
+
+  it('matches % and _ as themselves, and finds nothing that is not there', async () => {
+    const percent = await myRegistrations('?q=%25&page=1&limit=5');
+
+    expect(bodyOf(percent)).toEqual([]);
+    expect(totalOf(percent)).toBe('0');
+    expect(bodyOf(await myRegistrations('?q=Paged_Race'))).toEqual([]);
+  });
+
+  it('takes a blank q as no search', async () => {
+    expect(bodyOf(await myRegistrations('?q=%20%20'))).toHaveLength(15);
+  });
+
+  it('refuses a q of more than 100 characters with a 400 naming q', async () => {
+    const response = await myRegistrations(`?q=${'a'.repeat(101)}`);
+
+    expect(response.statusCode).toBe(400);
+    expect(errorFields(response)).toEqual(['q']);
+  });
+});

@@ -50,3 +50,6 @@ export type ParticipantSort = (typeof PARTICIPANT_SORTS)[number];
 
 /** The longest search of the participant list. */
 export const PARTICIPANT_SEARCH_MAX = 100;
+
+/** The longest title search of a runner's own registrations. */
+export const RUNNER_LIST_SEARCH_MAX = 100;

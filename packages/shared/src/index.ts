@@ -7,4 +7,5 @@ export * from './schemas/marathon.js';
 export * from './schemas/registration.js';
 export * from './schemas/responses.js';
 export * from './schemas/participants.js';
+export * from './schemas/runner-registrations.js';
 export * from './time-zones.js';

@@ -4,6 +4,7 @@ import { REGISTRATION_STATUSES, type RegistrationStatus } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 
 /** Which entries the organizer asked for: one status or both, and a search. */
 export type ParticipantFilters = { status?: RegistrationStatus | undefined; q?: string | undefined };
@@ -145,14 +146,12 @@ type SearchTerm = { kind: SearchKind; pattern: unknown; runPattern: unknown; bib
 
 const ALPHANUMERIC_RUNS = /[a-z0-9]+/gi;
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 function searchOf(q: string): { kind: SearchKind; pattern: string; runPattern: string; bib: number | null } {
   const longestRun = (q.match(ALPHANUMERIC_RUNS) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
   return {
     kind: longestRun.length >= 3 ? 'trigram' : 'scan',
-    pattern: likePattern(q),
-    runPattern: likePattern(longestRun),
+    pattern: containsPattern(q),
+    runPattern: containsPattern(longestRun),
     bib: BIB.test(q) ? Number(q) : null,
   };
 }

@@ -47,16 +47,23 @@ export function createRegistrationReads({
       return facts;
     },
 
-    runnerList: (runnerId: string) =>
-      runnerLists.read(runnerId, async () =>
+    /** The runner's whole list (kept), or the part whose race titles hold `titleContains` (not kept). */
+    async runnerList(runnerId: string, titleContains?: string) {
+      if (titleContains !== undefined)
+        return serializeJson(
+          registrationListSchema,
+          await repository.findByUser(runnerId, { titleContains }),
+        );
+      return runnerLists.read(runnerId, async () =>
         serializeJson(registrationListSchema, await repository.findByUser(runnerId)),
-      ),
+      );
+    },
 
-    /** A page of the runner's list (not kept), and how long the list is. */
-    async runnerPage(runnerId: string, { page, limit }: PageQuery) {
+    /** A page of the runner's list or of its matches (not kept), and how many there are. */
+    async runnerPage(runnerId: string, { page, limit }: PageQuery, titleContains?: string) {
       const [items, total] = await Promise.all([
-        repository.findByUser(runnerId, { limit, offset: (page - 1) * limit }),
-        repository.countByUser(runnerId),
+        repository.findByUser(runnerId, { titleContains, page: { limit, offset: (page - 1) * limit } }),
+        repository.countByUser(runnerId, titleContains),
       ]);
       return { body: serializeJson(registrationListSchema, items), total };
     },

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Registration, RegistrationEntry, RegistrationStatus, UpdateRegistration } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 import type { CancelledBy, RaceFacts, RegistrationFacts } from '../../mail/mail-payloads.js';
 import { raceFactsJson, registrationFactsJson } from '../../mail/payload-sql.js';
 
@@ -14,6 +15,13 @@ const waitlistPosition = sql<number | null>`case when registrations.status = 'wa
   select count(*)::int from registrations as ahead
   where ahead.marathon_id = registrations.marathon_id and ahead.status = 'waitlisted'
     and ahead.waitlist_seq <= registrations.waitlist_seq) end`;
+
+/** The runner's registrations, or those of them whose race title holds `titleContains` (any case). */
+const ofRunner = (userId: string, titleContains?: string) =>
+  and(
+    eq(registrations.userId, userId),
+    titleContains === undefined ? undefined : ilike(marathons.title, containsPattern(titleContains)),
+  );
 
 const entryColumns = {
   id: registrations.id,
@@ -96,20 +104,31 @@ export function createRegistrationsRepository(db: Executor) {
       return row ? { ...toRegistration(row), userId: row.userId } : null;
     },
 
-    /** The runner's registrations, most recent first: all of them, or a page (`registrations_user_id_idx`). */
-    async findByUser(userId: string, page?: { limit: number; offset: number }): Promise<Registration[]> {
+    /**
+     * The runner's registrations, most recent first (`registrations_user_id_idx`): all of them, or a page; with
+     * `titleContains`, those whose race title holds it, ignoring case.
+     */
+    async findByUser(
+      userId: string,
+      {
+        titleContains,
+        page,
+      }: { titleContains?: string | undefined; page?: { limit: number; offset: number } } = {},
+    ): Promise<Registration[]> {
       const query = selectRegistrations()
-        .where(eq(registrations.userId, userId))
+        .where(ofRunner(userId, titleContains))
         .orderBy(desc(registrations.createdAt), desc(registrations.id));
       const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
       return rows.map(toRegistration);
     },
 
-    async countByUser(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(registrations)
-        .where(eq(registrations.userId, userId));
+    async countByUser(userId: string, titleContains?: string): Promise<number> {
+      const counted = db.select({ count: sql<number>`count(*)::int` }).from(registrations);
+      const [row] = await (titleContains === undefined
+        ? counted.where(ofRunner(userId))
+        : counted
+            .innerJoin(marathons, eq(marathons.id, registrations.marathonId))
+            .where(ofRunner(userId, titleContains)));
       return row!.count;
     },
 

@@ -5,10 +5,10 @@ import {
   deletedSchema,
   errorResponseSchema,
   idParamSchema,
-  optionalPageQuerySchema,
   registrationSchema,
   requestedPage,
   registrationUpdatedSchema,
+  runnerRegistrationsQuerySchema,
   updateRegistrationSchema,
   TOTAL_COUNT_HEADER,
 } from '@stride/shared';
@@ -40,9 +40,9 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['registrations'],
         summary:
-          "The signed-in user's registrations, most recent first, with each race's title and start date: all of them, or a page with page/limit (the total in the X-Total-Count header)",
+          "The signed-in user's registrations, most recent first, with each race's title and start date: all of them, or a page with page/limit (the total in the X-Total-Count header); q keeps those whose race title holds it",
         params: z.object({ email: z.string() }),
-        querystring: optionalPageQuerySchema,
+        querystring: runnerRegistrationsQuerySchema,
         response: { 200: registrationListSchema, ...errors },
       },
     },
@@ -52,8 +52,9 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
         throw new AppError('FORBIDDEN', 'You can only list your own registrations.');
       }
       const page = requestedPage(request.query);
-      if (!page) return sendSerializedJson(reply, await reads.runnerList(user.id));
-      const { body, total } = await reads.runnerPage(user.id, page);
+      const { q } = request.query;
+      if (!page) return sendSerializedJson(reply, await reads.runnerList(user.id, q));
+      const { body, total } = await reads.runnerPage(user.id, page, q);
       return sendSerializedJson(reply.header(TOTAL_COUNT_HEADER, total), body);
     },
   );

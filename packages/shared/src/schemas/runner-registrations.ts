@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { RUNNER_LIST_SEARCH_MAX } from '../constants.js';
+import { optionalPagingFields } from './marathon.js';
+
+/**
+ * GET /api/registrations/by-email/:email: the whole list (SPEC.md) or a page of it; `q` keeps the registrations
+ * whose race title holds it, ignoring case (My Apply List's search box, done by the server so it can page).
+ */
+export const runnerRegistrationsQuerySchema = z.object({
+  ...optionalPagingFields,
+  q: z
+    .string()
+    .trim()
+    .max(RUNNER_LIST_SEARCH_MAX, `q must be at most ${RUNNER_LIST_SEARCH_MAX} characters`)
+    .optional()
+    .transform((value) => value || undefined)
+    .describe('Part of the race title, any case'),
+});
+export type RunnerRegistrationsQuery = z.output<typeof runnerRegistrationsQuerySchema>;
