@@ -74,6 +74,22 @@ export async function createMarathonViaApi(
   return ensureOk<Marathon>(response, 'POST /api/add-marathon');
 }
 
+/** Creates a race per title, one after the other, so that each is newer than the one before it. */
+export async function createMarathonsViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  titles: readonly string[],
+): Promise<Marathon[]> {
+  const created: Marathon[] = [];
+  for (const title of titles) created.push(await createMarathonViaApi(request, baseURL, { title }));
+  return created;
+}
+
+/** `count` titles that share `prefix` and differ by a two-digit number: 'Race 01', 'Race 02', … */
+export function numberedTitles(prefix: string, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => `${prefix} ${String(index + 1).padStart(2, '0')}`);
+}
+
 /** Registers the signed-in user of `request` for a marathon (`waitlist: true`: into a full race's waitlist). */
 export async function registerViaApi(
   request: APIRequestContext,

@@ -3,7 +3,7 @@ import { REGISTRATION_FIELD_LABELS as L, type Marathon } from '@stride/shared';
 import { APPLY_LIST_MESSAGES as M } from '../apps/web/src/features/registrations/apply-list-messages';
 import { getEntryStatusText } from '../apps/web/src/features/registrations/entry-status';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
-import { createMarathonViaApi, registerViaApi } from './api-helpers';
+import { createMarathonViaApi, createMarathonsViaApi, numberedTitles, registerViaApi } from './api-helpers';
 import {
   answerDeleteConfirm,
   deleteRowWithConfirm,
@@ -28,6 +28,17 @@ const searchBox = (page: Page) => page.getByRole('searchbox', { name: M.searchLa
 const updateDialog = (page: Page) => page.getByRole('dialog', { name: M.updateHeading });
 const listHeading = (page: Page, count: number) =>
   page.getByRole('heading', { name: M.heading(count), exact: true, level: 1 });
+
+/** The searches (`q`) the page sends for the runner's registrations from now on. */
+function recordSearches(page: Page): string[] {
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const q = url.searchParams.get('q');
+    if (url.pathname.startsWith('/api/registrations/by-email/') && q !== null) searches.push(q);
+  });
+  return searches;
+}
 
 async function registrationCount(page: Page, marathon: Marathon): Promise<number> {
   const response = await page.request.get(`/api/marathons/${marathon._id}`);
@@ -290,6 +301,123 @@ test('registering through the form lands on the apply list, with the new row', a
   await expect(cells.nth(3)).toHaveText('01712345678');
   await expect(cells.nth(4)).toHaveText(M.noInfo);
   expect(await registrationCount(page, marathon)).toBe(1);
+});
+
+const ROWS_PER_PAGE = 20;
+const pager = (page: Page) => page.getByRole('navigation', { name: M.pagesLabel });
+/** A row's '#'. */
+const rowNumber = (page: Page, title: string) => rowWith(page, title).getByRole('cell').first();
+
+/** Registers the signed-in runner of `page` for a new race per title, in this order; the titles, newest first. */
+async function registerFor(page: Page, baseURL: string, titles: readonly string[]): Promise<string[]> {
+  for (const race of await createMarathonsViaApi(page.request, baseURL, titles)) {
+    await registerViaApi(page.request, baseURL, race._id);
+  }
+  return titles.toReversed();
+}
+
+test('a runner with more registrations than fit on a page: all are counted, 20 a page, # goes on', async ({
+  page,
+  baseURL,
+  uniqueUser,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page.request, uniqueUser());
+  const newestFirst = await registerFor(
+    page,
+    baseURL!,
+    numberedTitles(`Paged Run ${uniqueSuffix()}`, ROWS_PER_PAGE + 1),
+  );
+
+  await page.goto('/dashboard/my-applies');
+  await expect(listHeading(page, ROWS_PER_PAGE + 1)).toBeVisible();
+  await expect(page.getByRole('rowheader')).toHaveText(newestFirst.slice(0, ROWS_PER_PAGE));
+  await expect(rowNumber(page, newestFirst[0]!)).toHaveText('1');
+  await expect(rowNumber(page, newestFirst[ROWS_PER_PAGE - 1]!)).toHaveText(String(ROWS_PER_PAGE));
+
+  await pager(page).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL('/dashboard/my-applies?page=2');
+  await expect(page.getByRole('rowheader')).toHaveText(newestFirst.slice(ROWS_PER_PAGE));
+  await expect(rowNumber(page, newestFirst[ROWS_PER_PAGE]!)).toHaveText(String(ROWS_PER_PAGE + 1));
+  await expect(listHeading(page, ROWS_PER_PAGE + 1)).toBeVisible();
+});
+
+test('the search runs on the server from the URL, counts every registration, and paging keeps it', async ({
+  page,
+  baseURL,
+  uniqueUser,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page.request, uniqueUser());
+  const suffix = uniqueSuffix();
+  const hills = await registerFor(page, baseURL!, numberedTitles(`Hill Climb ${suffix}`, 2));
+  const coastal = await registerFor(
+    page,
+    baseURL!,
+    numberedTitles(`Coastal Run ${suffix}`, ROWS_PER_PAGE + 1),
+  );
+  const everyone = coastal.length + hills.length;
+  const searches = recordSearches(page);
+
+  await page.goto('/dashboard/my-applies');
+  await expect(listHeading(page, everyone)).toBeVisible();
+
+  // Typing on refines the same search: it replaces that history entry rather than adding one.
+  await searchBox(page).pressSequentially('coa');
+  await expect(page).toHaveURL('/dashboard/my-applies?q=coa');
+  await searchBox(page).pressSequentially('STAL');
+  await expect(page).toHaveURL('/dashboard/my-applies?q=coaSTAL');
+  await expect(page.getByRole('rowheader')).toHaveText(coastal.slice(0, ROWS_PER_PAGE));
+  await expect(page.getByRole('status')).toHaveText(M.matches(coastal.length, everyone));
+  await expect(listHeading(page, everyone)).toBeVisible();
+  // The server was asked, not the list filtered in the browser.
+  expect(searches).toContain('coaSTAL');
+
+  await pager(page).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL('/dashboard/my-applies?q=coaSTAL&page=2');
+  await expect(page.getByRole('rowheader')).toHaveText(coastal.slice(ROWS_PER_PAGE));
+  await expect(rowNumber(page, coastal.at(-1)!)).toHaveText(String(ROWS_PER_PAGE + 1));
+  await expect(searchBox(page)).toHaveValue('coaSTAL');
+  await expect(listHeading(page, everyone)).toBeVisible();
+
+  // A new search starts again on the first page.
+  await searchBox(page).fill('hill climb');
+  await expect(page).toHaveURL('/dashboard/my-applies?q=hill+climb');
+  await expect(page.getByRole('rowheader')).toHaveText(hills);
+  await expect(pager(page)).toHaveCount(0);
+
+  // Back steps through the pages and searches, without the one typing refined ('coa').
+  await page.goBack();
+  await expect(page).toHaveURL('/dashboard/my-applies?q=coaSTAL&page=2');
+  await expect(searchBox(page)).toHaveValue('coaSTAL');
+  await page.goBack();
+  await expect(page).toHaveURL('/dashboard/my-applies?q=coaSTAL');
+  await page.goBack();
+  await expect(page).toHaveURL('/dashboard/my-applies');
+  await expect(searchBox(page)).toHaveValue('');
+  await expect(page.getByRole('rowheader')).toHaveCount(ROWS_PER_PAGE);
+});
+
+test('withdrawing the only registration of the last page lands on the page before it', async ({
+  page,
+  baseURL,
+  uniqueUser,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page.request, uniqueUser());
+  const newestFirst = await registerFor(
+    page,
+    baseURL!,
+    numberedTitles(`Last Page Run ${uniqueSuffix()}`, ROWS_PER_PAGE + 1),
+  );
+
+  await page.goto('/dashboard/my-applies?page=2');
+  await deleteRowWithConfirm(page, rowWith(page, newestFirst.at(-1)!), DELETED);
+
+  await expect(page).toHaveURL('/dashboard/my-applies');
+  await expect(listHeading(page, ROWS_PER_PAGE)).toBeVisible();
+  await expect(page.getByRole('rowheader')).toHaveText(newestFirst.slice(0, ROWS_PER_PAGE));
+  await expect(pager(page)).toHaveCount(0);
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { MARATHON_FIELD_LABELS as L, type Marathon } from '@stride/shared';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../apps/web/src/features/marathons/dashboard-messages';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
-import { createMarathonViaApi, recordPosts } from './api-helpers';
+import { createMarathonViaApi, createMarathonsViaApi, numberedTitles, recordPosts } from './api-helpers';
 import {
   alertDialog,
   answerDeleteConfirm,
@@ -374,6 +374,60 @@ test('someone who has created nothing is told so', async ({ page, uniqueUser, si
   await expect(page).toHaveTitle(M.listTitle);
   await expect(page.getByText(M.empty, { exact: true })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
+});
+
+const ROWS_PER_PAGE = 20;
+const pager = (page: Page) => page.getByRole('navigation', { name: M.pagesLabel });
+
+/** One more race than fits on a page, for the signed-in organizer of `page`; their titles, newest first. */
+async function createTwoPagesOfRaces(page: Page, baseURL: string): Promise<string[]> {
+  const titles = numberedTitles(`Paged Race ${Date.now().toString(36)}`, ROWS_PER_PAGE + 1);
+  await createMarathonsViaApi(page.request, baseURL, titles);
+  return titles.toReversed();
+}
+
+test('an organizer with more races than fit on a page sees them 20 a page, newest first across pages', async ({
+  page,
+  baseURL,
+  uniqueUser,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page.request, uniqueUser());
+  const newestFirst = await createTwoPagesOfRaces(page, baseURL!);
+
+  await page.goto('/dashboard/my-marathons');
+  await expect(page.getByRole('rowheader')).toHaveText(newestFirst.slice(0, ROWS_PER_PAGE));
+  await expect(pager(page).getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+  await pager(page).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL('/dashboard/my-marathons?page=2');
+  await expect(page.getByRole('rowheader')).toHaveText(newestFirst.slice(ROWS_PER_PAGE));
+  await expect(page.getByText(M.empty, { exact: true })).toHaveCount(0);
+
+  // A page past the last one (an old link) shows the last page instead.
+  await page.goto('/dashboard/my-marathons?page=9');
+  await expect(page).toHaveURL('/dashboard/my-marathons?page=2');
+  await expect(page.getByRole('rowheader')).toHaveText(newestFirst.slice(ROWS_PER_PAGE));
+});
+
+test('deleting the only race of the last page lands on the page before it', async ({
+  page,
+  baseURL,
+  uniqueUser,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page.request, uniqueUser());
+  const newestFirst = await createTwoPagesOfRaces(page, baseURL!);
+  const oldest = newestFirst.at(-1)!;
+
+  await page.goto('/dashboard/my-marathons?page=2');
+  await deleteRowWithConfirm(page, rowWith(page, oldest), DELETED);
+
+  await expect(page).toHaveURL('/dashboard/my-marathons');
+  await expect(page.getByRole('rowheader')).toHaveText(newestFirst.slice(0, ROWS_PER_PAGE));
+  // Everything left fits on one page: no pager.
+  await expect(pager(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: M.listHeading, level: 1 })).toBeFocused();
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { countPages, pageWindow } from '../../lib/paging';
+import { countPages, pageWindow, withPage } from '../../lib/paging';
 
 type PaginationProps = {
   /** The page shown (1-based). */
@@ -23,13 +23,7 @@ export function Pagination({ page, total, limit, label }: PaginationProps) {
   const last = countPages(total, limit);
   if (last <= 1 && page <= 1) return null;
 
-  const searchFor = (target: number) => {
-    const params = new URLSearchParams(searchParams);
-    if (target <= 1) params.delete('page');
-    else params.set('page', String(target));
-    const query = params.toString();
-    return query ? `?${query}` : '';
-  };
+  const searchFor = (target: number) => withPage(searchParams, target);
 
   const step = (target: number, name: string, rel: 'prev' | 'next', text: string, isDisabled: boolean) =>
     isDisabled ? (

@@ -30,6 +30,8 @@ export const MARATHON_DASHBOARD_MESSAGES = {
   participantsLink: 'Participants',
   participantsOf: (title: string) => `of ${title}`,
   empty: 'You have not created any marathons yet.',
+  /** Names the pager below the table. */
+  pagesLabel: 'My Marathons pages',
   loadFailed: "We couldn't load your marathons. Please try again.",
 
   updateHeading: 'Update Marathon',

@@ -29,6 +29,8 @@ export const APPLY_LIST_MESSAGES = {
   noMatch: 'No marathons found matching your search.',
   empty: "You haven't registered for any marathon yet.",
   matches: (shown: number, total: number) => `${shown} of ${total} registrations match`,
+  /** Names the pager below the table. */
+  pagesLabel: 'My Apply List pages',
   loadFailed: "We couldn't load your registrations. Please try again.",
   /** A row's link to its calendar file: the short visible text, and the name screen readers hear. */
   calendarLink: 'Calendar',

@@ -1,10 +1,13 @@
-import { useState } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { RUNNER_LIST_SEARCH_MAX } from '@stride/shared/constants';
+import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Registration } from '@stride/shared';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Modal } from '../../../components/ui/modal';
+import { Pagination } from '../../../components/ui/pagination';
+import { SearchBox } from '../../../components/ui/search-box';
 import { userContext } from '../../../features/auth/require-user';
 import {
+  countMyRegistrations,
   deleteRegistration,
   getMyRegistrations,
   updateRegistration,
@@ -13,46 +16,78 @@ import { APPLY_LIST_MESSAGES as M } from '../../../features/registrations/apply-
 import { RegistrationEditForm } from '../../../features/registrations/components/registration-edit-form';
 import { RegistrationsTable } from '../../../features/registrations/components/registrations-table';
 import { getRemovalMessages } from '../../../features/registrations/entry-status';
-import { filterByMarathonTitle, isSearching } from '../../../features/registrations/filter-by-title';
+import { readTitleSearch } from '../../../features/registrations/title-search';
+import { DASHBOARD_ROWS_PER_PAGE, loadListPage, pageRange, withSearchText } from '../../../lib/paging';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRecordEditing } from '../../../lib/use-record-editing';
 
-/** The signed-in runner's registrations, newest first. */
+/**
+ * A page (`?page=`) of the signed-in runner's registrations, newest first; `?q=` keeps those whose race title
+ * holds it. While searching, the heading's count of every registration takes a second, one-row request.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { email } = context.get(userContext);
-  return { registrations: await getMyRegistrations(email, request.signal) };
+  const url = new URL(request.url);
+  const q = readTitleSearch(url.searchParams);
+  const [result, registeredCount] = await Promise.all([
+    loadListPage(url, DASHBOARD_ROWS_PER_PAGE, (query) =>
+      getMyRegistrations(email, { ...query, q }, request.signal),
+    ),
+    q ? countMyRegistrations(email, request.signal) : null,
+  ]);
+  return { result, q, registeredCount: registeredCount ?? result.total };
 }
 
 /**
  * SPEC.md §2 My Apply List: the user's registrations, searchable by title, to update or withdraw (leave the
- * waitlist, for an entry still in line).
+ * waitlist, for an entry still in line). The search and the page live in the URL; the server searches.
  */
 export function Component() {
   useDocumentTitle(M.title);
-  const { registrations } = useLoaderData<typeof loader>();
-  const [query, setQuery] = useState('');
+  const { result, q, registeredCount } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const { editing, startEditing, stopEditing, headingRef, deleteRecord, updateOptions } =
     useRecordEditing<Registration>({
       remove: deleteRegistration,
       updateMessages: M.update,
       removalMessages: getRemovalMessages,
     });
-  const shown = filterByMarathonTitle(registrations, query);
+  const { items, page, total, limit } = result;
 
   return (
     <section className="space-y-6">
       <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
-        {M.heading(registrations.length)}
+        {M.heading(registeredCount)}
       </h1>
-      <SearchBox query={query} onChange={setQuery} />
+      <SearchBox
+        value={q}
+        label={M.searchLabel}
+        placeholder={M.searchLabel}
+        maxLength={RUNNER_LIST_SEARCH_MAX}
+        className="w-full sm:max-w-sm"
+        // Typing on in the box replaces its history entry, so Back returns to the list before the search.
+        onSearch={(text, { isRefinement }) =>
+          void navigate(
+            { search: withSearchText(searchParams, text) },
+            { replace: isRefinement, preventScrollReset: true },
+          )
+        }
+      />
       <p role="status" className="sr-only">
-        {isSearching(query) ? M.matches(shown.length, registrations.length) : ''}
+        {q ? M.matches(total, registeredCount) : ''}
       </p>
-      {shown.length === 0 ? (
-        <p className="text-base-content/75">{isSearching(query) ? M.noMatch : M.empty}</p>
+      {items.length === 0 ? (
+        <p className="text-base-content/75">{q ? M.noMatch : M.empty}</p>
       ) : (
-        <RegistrationsTable registrations={shown} onUpdate={startEditing} onDelete={deleteRecord} />
+        <RegistrationsTable
+          registrations={items}
+          firstNumber={pageRange(page, limit, total).from}
+          onUpdate={startEditing}
+          onDelete={deleteRecord}
+        />
       )}
+      <Pagination page={page} total={total} limit={limit} label={M.pagesLabel} />
 
       <Modal open={editing !== null} title={M.updateHeading} onClose={stopEditing}>
         {editing && (
@@ -65,19 +100,6 @@ export function Component() {
         )}
       </Modal>
     </section>
-  );
-}
-
-function SearchBox({ query, onChange }: { query: string; onChange: (query: string) => void }) {
-  return (
-    <input
-      type="search"
-      className="input w-full sm:max-w-sm"
-      placeholder={M.searchLabel}
-      aria-label={M.searchLabel}
-      value={query}
-      onChange={(event) => onChange(event.target.value)}
-    />
   );
 }
 

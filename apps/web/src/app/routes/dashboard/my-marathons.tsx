@@ -2,8 +2,8 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Marathon } from '@stride/shared';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Modal } from '../../../components/ui/modal';
+import { Pagination } from '../../../components/ui/pagination';
 import { paths } from '../../../config/paths';
-import { userContext } from '../../../features/auth/require-user';
 import {
   deleteMarathon,
   getMyMarathons,
@@ -13,19 +13,21 @@ import { MarathonForm } from '../../../features/marathons/components/marathon-fo
 import { MyMarathonsTable } from '../../../features/marathons/components/my-marathons-table';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../../../features/marathons/dashboard-messages';
 import { marathonToFormValues } from '../../../features/marathons/marathon-form-values';
+import { DASHBOARD_ROWS_PER_PAGE, loadListPage } from '../../../lib/paging';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRecordEditing } from '../../../lib/use-record-editing';
 
-/** The signed-in organizer's own races. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { email } = context.get(userContext);
-  return { marathons: await getMyMarathons(email, request.signal) };
+/** A page (`?page=`) of the signed-in organizer's own races, newest first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadListPage(new URL(request.url), DASHBOARD_ROWS_PER_PAGE, (query) =>
+    getMyMarathons(query, request.signal),
+  );
 }
 
 /** SPEC.md §2 My Marathons ('Your Created Marathons'): the user's own races, to update or delete. */
 export function Component() {
   useDocumentTitle(M.listTitle);
-  const { marathons } = useLoaderData<typeof loader>();
+  const { items, page, total, limit } = useLoaderData<typeof loader>();
   const { editing, startEditing, stopEditing, headingRef, deleteRecord, updateOptions } =
     useRecordEditing<Marathon>({ remove: deleteMarathon, updateMessages: M.update });
 
@@ -34,7 +36,7 @@ export function Component() {
       <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
         {M.listHeading}
       </h1>
-      {marathons.length === 0 ? (
+      {items.length === 0 ? (
         <div className="space-y-3">
           <p className="text-base-content/75">{M.empty}</p>
           <Link to={paths.dashboard.addMarathon} className="btn btn-primary btn-sm">
@@ -42,8 +44,9 @@ export function Component() {
           </Link>
         </div>
       ) : (
-        <MyMarathonsTable marathons={marathons} onUpdate={startEditing} onDelete={deleteRecord} />
+        <MyMarathonsTable marathons={items} onUpdate={startEditing} onDelete={deleteRecord} />
       )}
+      <Pagination page={page} total={total} limit={limit} label={M.pagesLabel} />
 
       <Modal open={editing !== null} title={M.updateHeading} onClose={stopEditing}>
         {editing && (

@@ -3,13 +3,14 @@ import type {
   CreateMarathonInput,
   Marathon,
   MarathonDetails,
+  PageQuery,
   UpdateMarathonInput,
   deletedSchema,
   marathonUpdatedSchema,
 } from '@stride/shared';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { classifyApiFailure } from '../../../lib/api-failure';
-import { readPage, type Page } from '../../../lib/paging';
+import { readPage, toPageParams, type Page } from '../../../lib/paging';
 import { toMarathonListApiParams, type MarathonListView } from '../search-params';
 
 /** The answers of SPEC.md §7's update and delete calls, as the shared schemas declare them. */
@@ -56,13 +57,9 @@ function describeBadRequest(error: unknown): string | null {
   return null;
 }
 
-export async function getUpcomingMarathons(
-  query: { page: number; limit: number },
-  signal?: AbortSignal,
-): Promise<MarathonPage> {
-  const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });
+export async function getUpcomingMarathons(query: PageQuery, signal?: AbortSignal): Promise<MarathonPage> {
   return readPage(
-    await apiRequest<Marathon[]>(`/api/upcoming-marathons?${params}`, { signal }),
+    await apiRequest<Marathon[]>(`/api/upcoming-marathons?${toPageParams(query)}`, { signal }),
     query.page,
     query.limit,
   );
@@ -102,9 +99,13 @@ async function nullIfNotFound<T>(request: Promise<{ data: T }>): Promise<T | nul
   }
 }
 
-export async function getMyMarathons(email: string, signal?: AbortSignal): Promise<Marathon[]> {
-  return (await apiRequest<Marathon[]>(`/api/my-marathons?email=${encodeURIComponent(email)}`, { signal }))
-    .data;
+/** A page of the signed-in organizer's own races, newest first, and how many they have in all. */
+export async function getMyMarathons(query: PageQuery, signal?: AbortSignal): Promise<MarathonPage> {
+  return readPage(
+    await apiRequest<Marathon[]>(`/api/my-marathons?${toPageParams(query)}`, { signal }),
+    query.page,
+    query.limit,
+  );
 }
 
 export async function createMarathon(input: CreateMarathonInput): Promise<Marathon> {

@@ -1,21 +1,45 @@
 import type { z } from 'zod';
 import type {
   CreateRegistrationInput,
+  PageQuery,
   Registration,
   UpdateRegistrationInput,
   deletedSchema,
   registrationUpdatedSchema,
 } from '@stride/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { readPage, toPageParams, type Page } from '../../../lib/paging';
 
 /** The answers of SPEC.md §7's update and delete calls, as the shared schemas declare them. */
 export type RegistrationUpdated = z.infer<typeof registrationUpdatedSchema>;
 export type RegistrationDeleted = z.infer<typeof deletedSchema>;
 
-export async function getMyRegistrations(email: string, signal?: AbortSignal): Promise<Registration[]> {
-  return (
-    await apiRequest<Registration[]>(`/api/registrations/by-email/${encodeURIComponent(email)}`, { signal })
-  ).data;
+/** One page of a runner's registrations and, from `X-Total-Count`, how many there are in all. */
+export type RegistrationPage = Page<Registration>;
+
+/**
+ * A page of the signed-in runner's registrations, newest first. With `q`, only those whose race title holds it
+ * (any case), and the total counts those matches.
+ */
+export async function getMyRegistrations(
+  email: string,
+  query: PageQuery & { q?: string },
+  signal?: AbortSignal,
+): Promise<RegistrationPage> {
+  const params = toPageParams(query);
+  if (query.q) params.set('q', query.q);
+  return readPage(
+    await apiRequest<Registration[]>(`/api/registrations/by-email/${encodeURIComponent(email)}?${params}`, {
+      signal,
+    }),
+    query.page,
+    query.limit,
+  );
+}
+
+/** How many registrations the signed-in runner has in all: the total of a one-row page, searching nothing. */
+export async function countMyRegistrations(email: string, signal?: AbortSignal): Promise<number> {
+  return (await getMyRegistrations(email, { page: 1, limit: 1 }, signal)).total;
 }
 
 /**

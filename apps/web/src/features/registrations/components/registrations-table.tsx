@@ -6,8 +6,8 @@ import { getRegistrationCalendarPath } from '../api/registrations-api';
 import { APPLY_LIST_MESSAGES as M } from '../apply-list-messages';
 import { getEntryStatusText, isWaitlisted } from '../entry-status';
 
-const COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
-  { header: M.columns.number, cell: (_, index) => index + 1, isTableOnly: true },
+/** The columns after '#'. */
+const DETAIL_COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
   { header: M.columns.title, cell: (registration) => registration.marathonTitle, isRowHeader: true },
   {
     header: M.columns.startDate,
@@ -31,6 +31,14 @@ const COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
   { header: M.columns.status, cell: getEntryStatusText },
 ];
 
+/** '#' then the details: the rows are numbered from `firstNumber`, so the numbers go on from page to page. */
+function numberedColumns(firstNumber: number): ReadonlyArray<TableColumn<Registration>> {
+  return [
+    { header: M.columns.number, cell: (_, index) => firstNumber + index, isTableOnly: true },
+    ...DETAIL_COLUMNS,
+  ];
+}
+
 /**
  * SPEC.md §2 My Apply List: #, Marathon Title, Start Date, Name, Contact, Info ('-' when empty), Registered On,
  * then Status (bib or place in line), Actions (cards on small screens). Besides Update and Delete ('Leave
@@ -38,10 +46,13 @@ const COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
  */
 export function RegistrationsTable({
   registrations,
+  firstNumber,
   onUpdate,
   onDelete,
 }: {
   registrations: readonly Registration[];
+  /** The '#' of the first row: 1 on the first page, 21 on the second page of 20. */
+  firstNumber: number;
   onUpdate: (registration: Registration) => void;
   onDelete: (registration: Registration) => void;
 }) {
@@ -50,7 +61,7 @@ export function RegistrationsTable({
       caption={M.caption}
       rows={registrations}
       rowKey={(registration) => registration._id}
-      columns={COLUMNS}
+      columns={numberedColumns(firstNumber)}
       actions={(registration) => (
         <RowActions
           itemName={registration.marathonTitle}
