@@ -26,6 +26,7 @@ const envSchema = z.object({
   RATE_LIMIT: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(true),
   READ_CACHE: booleanFlag.default(true),
+  READ_CACHE_MB: z.coerce.number().min(1).max(4096).default(16),
   RATE_LIMIT_SIGN_IN_FAILURES: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_SIGN_UPS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(60),
@@ -68,8 +69,11 @@ export type Config = {
   rateLimit: boolean;
   /** Fill an empty embedded database with a demo organizer and races on first start. */
   seedDemo: boolean;
-  /** Keep public reads and runners' lists in memory for a few seconds (docs/decisions/011). */
-  readCache: boolean;
+  /**
+   * Keep public reads and own lists in memory for a few seconds (docs/decisions/011), when `enabled`; each of the
+   * read caches holds at most `maxBytes` of kept bodies (and a bounded number of entries).
+   */
+  readCache: ReadCacheSettings;
   /** Per minute: failed sign-ins per account and per address, sign-ups per address, API writes per user. */
   rateLimits: { signInFailures: number; signUps: number; writes: number };
   logLevel: string;
@@ -98,6 +102,8 @@ export type MailWorkerSettings = {
   /** How long a claim holds: a worker that died mid-send leaves its mails to others after this. */
   leaseMs: number;
 };
+
+export type ReadCacheSettings = { enabled: boolean; maxBytes: number };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -164,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     rateLimit: values.RATE_LIMIT,
     seedDemo: values.SEED_DEMO,
-    readCache: values.READ_CACHE,
+    readCache: { enabled: values.READ_CACHE, maxBytes: values.READ_CACHE_MB * 2 ** 20 },
     rateLimits: {
       signInFailures: values.RATE_LIMIT_SIGN_IN_FAILURES,
       signUps: values.RATE_LIMIT_SIGN_UPS,

@@ -14,9 +14,15 @@ let runner: SignedIn;
 beforeAll(async () => {
   organizer = await signUp(main.current.app);
   runner = await signUp(main.current.app);
+  const rival = await signUp(main.current.app);
   for (let n = 1; n <= 25; n++) {
-    const race = await createMarathon(main.current.app, organizer, { title: `Paged Race ${n}` });
-    if (n <= 15) await register(main.current.app, runner, race._id);
+    // Race 3 is full, with the runner in line: the lists carry places left and a place in line as well.
+    const race = await createMarathon(main.current.app, organizer, {
+      title: `Paged Race ${n}`,
+      ...(n === 3 && { capacity: 1 }),
+    });
+    if (n === 3) await register(main.current.app, rival, race._id);
+    if (n <= 15) await register(main.current.app, runner, race._id, n === 3 ? { waitlist: true } : {});
   }
 });
 
@@ -49,11 +55,13 @@ describe.each([
     expect(totalOf(whole)).toBeUndefined();
   });
 
-  it('pages through the same list in the same order, with the total in X-Total-Count', async () => {
-    const whole = bodyOf<Marathon & Registration>(await fetch('')).map(id);
+  it('pages through the same list in the same order, field for field, with the total in X-Total-Count', async () => {
+    // The whole list is written by the database as JSON and streamed; a page goes through the response schema.
+    const whole = bodyOf<Marathon & Registration>(await fetch(''));
     const pages = await Promise.all([1, 2, 3].map((page) => fetch(`?page=${page}&limit=10`)));
 
-    expect(pages.flatMap((page) => bodyOf<Marathon & Registration>(page).map(id))).toEqual(whole);
+    expect(pages.flatMap((page) => bodyOf<Marathon & Registration>(page))).toEqual(whole);
+    expect(new Set(whole.map(id)).size).toBe(size);
     expect(pages.map(totalOf)).toEqual([String(size), String(size), String(size)]);
   });
 

@@ -1,12 +1,15 @@
 import { createHash, createHmac } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client.js';
+import type { Executor } from './transaction.js';
 import { marathons } from './schema/index.js';
 
 export type BenchFixtureOptions = {
   /** Signed-in runners with a session each: enough distinct users for every registration the bench sends. */
   runners: number;
-  /** How many registrations the "heavy" runner holds (the by-email read). */
+  /** How many races the bench's organizer owns (My Marathons of a heavy account); at least 3. */
+  heavyOrganizerRaces: number;
+  /** How many registrations the "heavy" runner holds (My Apply List of a heavy account): one in each of as many seeded races. */
   heavyRunnerRegistrations: number;
   /** The field limit of the stampede's race (issue 12). */
   stampedeCapacity: number;
@@ -19,6 +22,8 @@ export type BenchFixtures = {
   /** The runners in order (user id, email), each with a session token that works as `Authorization: Bearer <token>`. */
   runners: Array<{ id: string; email: string; token: string }>;
   heavyRunner: { email: string; token: string };
+  /** The organizer of the bench's races, signed in: `heavyOrganizerRaces` of them. */
+  heavyOrganizer: { email: string; token: string };
   /**
    * Open races owned by the bench's organizer, nobody registered yet: one per registration scenario. The
    * stampede's race has `stampedeCapacity` places; the others have no limit.
@@ -50,9 +55,10 @@ const signedToken = (id: string, secret: string) => {
 
 /**
  * Adds what the load test needs to a (seeded) database, in set-based SQL that runs on PGlite and PostgreSQL:
- * runners with sessions as fresh as a sign-in leaves them (no password hashing: tokens are written directly), one organizer with open races (one
- * of them limited to `stampedeCapacity` places), and a runner registered for `heavyRunnerRegistrations` of them
- * (bib 1 in each), every count equal to its rows.
+ * runners with sessions as fresh as a sign-in leaves them (no password hashing: tokens are written directly), one
+ * organizer with `heavyOrganizerRaces` open races (one of them limited to `stampedeCapacity` places), and a runner
+ * registered for `heavyRunnerRegistrations` seeded races without a field limit (the next bib in each), every count
+ * equal to its rows.
  * Everything hangs off users whose id starts with `bench-<runId>-`, so {@link removeBenchFixtures} takes it all away.
  */
 export async function addBenchFixtures(db: Database, options: BenchFixtureOptions): Promise<BenchFixtures> {
@@ -60,7 +66,7 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
   const prefix = `${BENCH_ID_PREFIX}${runId}-`;
   const organizerId = `${prefix}organizer`;
   const heavyId = `${prefix}heavy`;
-  const openRaceCount = options.heavyRunnerRegistrations + 3;
+  if (options.heavyOrganizerRaces < 3) throw new Error('The bench organizer needs at least 3 races.');
 
   const openRaceIds = await db.transaction(async (tx) => {
     await tx.execute(sql`
@@ -72,24 +78,18 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
     await tx.execute(sql`
       insert into sessions (id, token, user_id, expires_at)
       select id || '-session', md5(id), id, now() + interval '30 days'
-      from users where id like ${`${prefix}%`} and id <> ${organizerId}`);
+      from users where id like ${`${prefix}%`}`);
     await tx.execute(sql`
       insert into marathons (title, start_reg_date, end_reg_date, start_date, location, distance, description, image, creator_id)
       select 'Bench Race ' || g, now() - interval '1 day', now() + interval '30 days', now() + interval '60 days',
              'Benchville', '10k', 'An open race for the load test.', '/images/marathons/poster-1.svg', ${organizerId}
-      from generate_series(1, ${openRaceCount}::int) as g`);
+      from generate_series(1, ${options.heavyOrganizerRaces}::int) as g`);
     const races = await tx
       .select({ id: marathons.id })
       .from(marathons)
       .where(eq(marathons.creatorId, organizerId));
-    const [forRegistrations, forWarmUp, forStampede, ...heavyRaces] = races.map((race) => race.id);
-    const heavyRace = inArray(marathons.id, heavyRaces);
-    await tx.execute(sql`
-      insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, status, bib)
-      select id, ${heavyId}, 'Heavy', 'Runner', '+1 555 0100', '', 'registered', 1 from marathons where ${heavyRace}`);
-    await tx.execute(
-      sql`update marathons set total_registration_count = 1, bibs_issued = 1 where ${heavyRace}`,
-    );
+    const [forRegistrations, forWarmUp, forStampede] = races.map((race) => race.id);
+    await registerHeavyRunner(tx, heavyId, options.heavyRunnerRegistrations);
     await tx.execute(
       sql`update marathons set capacity = ${options.stampedeCapacity}::int where id = ${forStampede!}`,
     );
@@ -109,9 +109,35 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
       email: `heavy.${runId}@bench.example.org`,
       token: signedToken(heavyId, options.authSecret),
     },
+    heavyOrganizer: {
+      email: `organizer.${runId}@bench.example.org`,
+      token: signedToken(organizerId, options.authSecret),
+    },
     openRaceIds,
     busiestRace: { ...busiestRace, organizerToken: signedToken(`${prefix}desk`, options.authSecret) },
   };
+}
+
+/**
+ * Registers the runner for `count` seeded races that have no field limit, picked at random, as the service would:
+ * the next bib of each, its counters up by one, one registration a minute back in time (newest first is then a
+ * real order). {@link removeBenchFixtures} takes the counts back down.
+ */
+async function registerHeavyRunner(tx: Executor, runnerId: string, count: number) {
+  await tx.execute(sql`
+    with chosen as (
+      select id from marathons
+      where capacity is null and creator_id not like ${`${BENCH_ID_PREFIX}%`}
+      order by random() limit ${count}::int
+    ), counted as (
+      update marathons set total_registration_count = total_registration_count + 1, bibs_issued = bibs_issued + 1
+      from chosen where marathons.id = chosen.id
+      returning marathons.id, marathons.bibs_issued
+    )
+    insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, status, bib, created_at, updated_at)
+    select id, ${runnerId}, 'Heavy', 'Runner', '+1 555 0100', '', 'registered', bibs_issued,
+      now() - make_interval(mins => (row_number() over ())::int), now()
+    from counted`);
 }
 
 /**
@@ -142,6 +168,14 @@ async function addBusiestRaceOrganizerSession(db: Database, sessionId: string) {
 
 /** Removes every bench user of every run, with their sessions, races and registrations (by cascade), and the bench's sessions of seeded users. */
 export async function removeBenchFixtures(db: Database): Promise<void> {
+  // The heavy runner's places in seeded races: their counts go back down (bibs stay issued, as always).
+  await db.execute(sql`
+    update marathons set total_registration_count = total_registration_count - entries.places
+    from (
+      select marathon_id, count(*)::int as places from registrations
+      where user_id like ${`${BENCH_ID_PREFIX}%`} and status = 'registered' group by marathon_id
+    ) as entries
+    where marathons.id = entries.marathon_id and marathons.creator_id not like ${`${BENCH_ID_PREFIX}%`}`);
   await db.execute(sql`delete from users where id like ${`${BENCH_ID_PREFIX}%`}`);
   await db.execute(sql`delete from sessions where id like ${`${BENCH_ID_PREFIX}%`}`);
   // The confirmations of the bench's registrations: a next run starts without an earlier run's backlog.

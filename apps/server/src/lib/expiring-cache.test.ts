@@ -27,7 +27,94 @@ describe('createExpiringCache', () => {
   });
 });
 
+describe('createExpiringCache with a byte bound', () => {
+  const bounded = () =>
+    createExpiringCache<string>({
+      maxEntries: 10,
+      maxBytes: 10,
+      sizeOf: (value) => value.length,
+      now: () => 0,
+    });
+
+  it('drops the oldest entries until a new value fits, and counts the bytes kept', () => {
+    const cache = bounded();
+    cache.set('a', 'aaaa', 10);
+    cache.set('b', 'bbbb', 10);
+    cache.set('c', 'cccccc', 10);
+
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 'bbbb', 'cccccc']);
+    expect(cache.bytes).toBe(10);
+    cache.set('d', 'ddddddddd', 10);
+    expect([cache.get('b'), cache.get('c'), cache.get('d')]).toEqual([undefined, undefined, 'ddddddddd']);
+  });
+
+  it('does not keep a value larger than the whole bound, and keeps what it held', () => {
+    const cache = bounded();
+    cache.set('a', 'aaaa', 10);
+    cache.set('huge', 'h'.repeat(11), 10);
+
+    expect([cache.get('a'), cache.get('huge')]).toEqual(['aaaa', undefined]);
+    expect(cache.bytes).toBe(4);
+  });
+
+  it('counts a replaced, deleted or expired value out', () => {
+    let clock = 0;
+    const cache = createExpiringCache<string>({
+      maxEntries: 10,
+      maxBytes: 10,
+      sizeOf: (value) => value.length,
+      now: () => clock,
+    });
+    cache.set('a', 'aaaa', 10);
+    cache.set('a', 'aa', 10);
+    expect(cache.bytes).toBe(2);
+    cache.set('b', 'bbb', 5);
+    cache.delete('a');
+    expect(cache.bytes).toBe(3);
+    clock = 5;
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+});
+
 describe('createReadThroughCache', () => {
+  it('lookup: a kept value, or a settle for a value loaded in parts that a forget meanwhile voids', () => {
+    const cache = createReadThroughCache<string>({ maxEntries: 10, maxAgeMs: 60_000 });
+    const first = cache.lookup('runner');
+    if (first.kind === 'load') first.settle('v1');
+    expect(cache.lookup('runner')).toEqual({ kind: 'kept', value: 'v1' });
+
+    cache.forget('runner');
+    const second = cache.lookup('runner');
+    cache.forget('someone else');
+    if (second.kind === 'load') second.settle('v2');
+    expect(cache.lookup('runner').kind).not.toBe('kept');
+  });
+
+  it('offers nothing to keep when values may not be kept (maximum age 0)', () => {
+    expect(createReadThroughCache<string>({ maxEntries: 10, maxAgeMs: 0 }).lookup('runner')).toEqual({
+      kind: 'not kept',
+    });
+  });
+
+  it('has reads of a key being loaded wait for that load, and load themselves if it kept nothing', async () => {
+    const cache = createReadThroughCache<string>({ maxEntries: 10, maxAgeMs: 60_000 });
+    let loads = 0;
+    let release!: () => void;
+    const slowLoad = async () => {
+      loads++;
+      await new Promise<void>((resolve) => (release = resolve));
+      return `v${loads}`;
+    };
+
+    const first = cache.read('runner', slowLoad);
+    const second = cache.read('runner', slowLoad);
+    release();
+
+    expect([await first, await second]).toEqual(['v1', 'v1']);
+    expect(loads).toBe(1);
+  });
+
   it('loads once while fresh, again after forget, and never keeps a value loaded across a forget', async () => {
     const cache = createReadThroughCache<string>({ maxEntries: 10, maxAgeMs: 60_000 });
     let version = 1;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
@@ -14,5 +15,13 @@ export function serializeJson<S extends z.ZodType>(
 
 /** Sends JSON serialised by {@link serializeJson}: Fastify passes a string through as it is. */
 export function sendSerializedJson<T>(reply: FastifyReply, body: SerializedJson<T>) {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Sends JSON written elsewhere (streamed as it is read, e.g. by `streamJsonArray`, or a kept copy of such a
+ * stream), past the response schema's serialiser.
+ */
+export function sendJsonStream(reply: FastifyReply, body: Readable | Buffer) {
   return reply.type('application/json; charset=utf-8').send(body);
 }

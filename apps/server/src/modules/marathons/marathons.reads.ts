@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
@@ -10,8 +11,10 @@ import {
   type RegistrationEntry,
   TOTAL_COUNT_HEADER,
 } from '@stride/shared';
+import type { ReadCacheSettings } from '../../config.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { createReadThroughCache } from '../../lib/expiring-cache.js';
+import { keptOrStreamed } from '../../lib/kept-streams.js';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.js';
 import { sendSerializedJson, serializeJson, type SerializedJson } from '../../lib/serialized-json.js';
 import { createMarathonLists } from './marathon-lists.js';
@@ -30,6 +33,11 @@ const RACES_KEPT = 2_000;
 /** The most races read by one statement. */
 const RACE_BATCH_LIMIT = 100;
 const LIST_PAGES_KEPT = 2_000;
+/** Organizers' whole lists (SPEC.md's My Marathons call without a page), kept as long as public reads. */
+const ORGANIZER_LISTS_KEPT = 200;
+
+/** A kept body's size, as it goes out (UTF-8). */
+const bodyBytes = ({ body }: PublicRead) => Buffer.byteLength(body);
 
 /** A JSON answer ready to send, with the list's total for X-Total-Count when it is a page. */
 export type PublicRead = { body: SerializedJson<unknown>; total?: number };
@@ -71,17 +79,36 @@ export function createMarathonReads({
   repository: MarathonsRepository;
   runnerEntries: RunnerEntries;
   changes: ChangeFeed;
-  readCache: boolean;
+  readCache: ReadCacheSettings;
 }) {
-  const maxAgeMs = readCache ? PUBLIC_READ_MAX_AGE_MS : 0;
+  const maxAgeMs = readCache.enabled ? PUBLIC_READ_MAX_AGE_MS : 0;
+  const { maxBytes } = readCache;
   const lists = createMarathonLists(repository);
-  const races = createReadThroughCache<PublicRead>({ maxEntries: RACES_KEPT, maxAgeMs });
-  const listPages = createReadThroughCache<PublicRead>({ maxEntries: LIST_PAGES_KEPT, maxAgeMs });
+  const races = createReadThroughCache<PublicRead>({
+    maxEntries: RACES_KEPT,
+    maxBytes,
+    sizeOf: bodyBytes,
+    maxAgeMs,
+  });
+  const listPages = createReadThroughCache<PublicRead>({
+    maxEntries: LIST_PAGES_KEPT,
+    maxBytes,
+    sizeOf: bodyBytes,
+    maxAgeMs,
+  });
+  const organizerLists = createReadThroughCache<Buffer>({
+    maxEntries: ORGANIZER_LISTS_KEPT,
+    maxBytes,
+    sizeOf: (body) => body.length,
+    maxAgeMs,
+  });
   changes.subscribe((change) => {
     if (change.kind === 'mail-queued') return;
     if (change.kind === 'race') lists.invalidate();
     races.forget(change.raceId);
     listPages.forgetAll();
+    // Which organizer's list shows the race, the change does not say: every kept one goes.
+    organizerLists.forgetAll();
   });
 
   // Races read while one read runs go together in the next statement: under load, one round trip (and one
@@ -150,16 +177,18 @@ export function createMarathonReads({
       return facts;
     },
 
-    /** The organizer's own races, newest first (not kept: only they see it, right after their changes). */
-    organizerRaces: (creatorId: string) => repository.findByCreator(creatorId),
+    /** The organizer's own races, newest first: kept, or streamed as they are read (and kept if they fit). */
+    async organizerRaces(creatorId: string): Promise<Buffer | Readable> {
+      return keptOrStreamed(organizerLists, creatorId, maxBytes, () => repository.streamByCreator(creatorId));
+    },
 
     /** A page of them, and how many there are. */
     async organizerRacePage(creatorId: string, { page, limit }: PageQuery): Promise<PublicRead> {
-      const [items, total] = await Promise.all([
-        repository.findByCreator(creatorId, { limit, offset: (page - 1) * limit }),
-        repository.countByCreator(creatorId),
-      ]);
-      return { body: serializeJson(marathonListSchema, items), total };
+      const { json, total } = await repository.pageByCreator(creatorId, {
+        limit,
+        offset: (page - 1) * limit,
+      });
+      return { body: `[${json.join(',')}]`, total };
     },
   };
 }

@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { CALENDAR_CONTENT_TYPE, sendCalendar } from '../../lib/calendar-reply.js';
 import { isUuid } from '../../lib/ids.js';
+import { sendJsonStream } from '../../lib/serialized-json.js';
 import type { CalendarFiles } from '../../mail/calendar-files.js';
 import { authenticate } from '../../plugins/auth.js';
 import { type MarathonReads, marathonListSchema, sendPublicRead } from './marathons.reads.js';
@@ -159,7 +160,7 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
         throw new AppError('FORBIDDEN', 'You can only list your own marathons.');
       }
       const page = requestedPage(request.query);
-      if (!page) return reads.organizerRaces(user.id);
+      if (!page) return sendJsonStream(reply, await reads.organizerRaces(user.id));
       return sendPublicRead(reply, await reads.organizerRacePage(user.id, page));
     },
   );

@@ -29,14 +29,33 @@ describe('public reads kept in memory (READ_CACHE)', () => {
     await database?.close();
   });
 
-  async function raceOnApp(readCache: boolean) {
-    const testApp = await buildTestApp({ database, config: { readCache } });
+  async function raceOnApp(readCache: boolean, maxBytes = 2 ** 24) {
+    const testApp = await buildTestApp({ database, config: { readCache: { enabled: readCache, maxBytes } } });
     apps.push(testApp);
     const [organizer] = await insertSignedInUsers(testApp, 1);
     const race = await createMarathon(testApp.app, organizer!);
     expect((await getMarathon(testApp.app, race._id))!.totalRegistrationCount).toBe(0);
-    return { app: testApp.app, race };
+    return { app: testApp.app, race, organizer: organizer! };
   }
+
+  const countsInWholeList = async (app: TestApp['app'], organizer: { token: string }) => {
+    const response = await app.inject({ url: '/api/my-marathons', headers: bearerHeaders(organizer.token) });
+    return response
+      .json<Array<{ totalRegistrationCount: number }>>()
+      .map((race) => race.totalRegistrationCount);
+  };
+
+  it("on: an organizer's whole list read again comes from memory, unless it is larger than READ_CACHE_MB", async () => {
+    const kept = await raceOnApp(true);
+    const tooLarge = await raceOnApp(true, 100);
+    expect(await countsInWholeList(kept.app, kept.organizer)).toEqual([0]);
+    expect(await countsInWholeList(tooLarge.app, tooLarge.organizer)).toEqual([0]);
+    await setCountBehindTheAppsBack(database, kept.race._id, 7);
+    await setCountBehindTheAppsBack(database, tooLarge.race._id, 7);
+
+    expect(await countsInWholeList(kept.app, kept.organizer)).toEqual([0]);
+    expect(await countsInWholeList(tooLarge.app, tooLarge.organizer)).toEqual([7]);
+  });
 
   it('on (the default): a race read again within 2 s comes from memory', async () => {
     const { app, race } = await raceOnApp(true);
@@ -54,7 +73,7 @@ describe('public reads kept in memory (READ_CACHE)', () => {
 describe("this server's writes drop exactly the cached reads they touch", () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await buildTestApp({ config: { readCache: true } });
+    testApp = await buildTestApp({ config: { readCache: { enabled: true, maxBytes: 2 ** 24 } } });
   });
   afterAll(() => testApp?.close());
 
@@ -92,6 +111,23 @@ describe("this server's writes drop exactly the cached reads they touch", () => 
     expect(await firstNamesIn(runnerOfOther!)).toEqual(['Bo']); // still the kept list
     expect((await getMarathon(testApp.app, renamed._id))!.totalRegistrationCount).toBe(7);
     expect((await getMarathon(testApp.app, other._id))!.totalRegistrationCount).toBe(1); // still kept
+  });
+
+  it("a registration in an organizer's race drops the organizer's kept whole list", async () => {
+    const [organizer, runner] = await insertSignedInUsers(testApp, 2);
+    const race = await createMarathon(testApp.app, organizer!);
+    const wholeList = async () => {
+      const response = await testApp.app.inject({
+        url: '/api/my-marathons',
+        headers: bearerHeaders(organizer!.token),
+      });
+      return response.json<Array<{ totalRegistrationCount: number }>>();
+    };
+    expect(await wholeList()).toEqual([expect.objectContaining({ totalRegistrationCount: 0 })]);
+
+    await register(testApp.app, runner!, race._id);
+
+    expect(await wholeList()).toEqual([expect.objectContaining({ totalRegistrationCount: 1 })]);
   });
 
   it("a registration drops its runner's list and its race, and no other runner's list", async () => {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { type PageQuery, registrationSchema, type Registration } from '@stride/shared';
+import type { Readable } from 'node:stream';
+import { type PageQuery, registrationSchema } from '@stride/shared';
+import type { ReadCacheSettings } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
 import { createReadThroughCache } from '../../lib/expiring-cache.js';
-import { serializeJson, type SerializedJson } from '../../lib/serialized-json.js';
+import { keptOrStreamed } from '../../lib/kept-streams.js';
 import type { RegistrationsRepository } from './registrations.repository.js';
 import { REGISTRATION_MESSAGES } from './registrations.service.js';
 
@@ -27,11 +29,14 @@ export function createRegistrationReads({
 }: {
   repository: RegistrationsRepository;
   changes: ChangeFeed;
-  readCache: boolean;
+  readCache: ReadCacheSettings;
 }) {
-  const runnerLists = createReadThroughCache<SerializedJson<Registration[]>>({
+  const { maxBytes } = readCache;
+  const runnerLists = createReadThroughCache<Buffer>({
     maxEntries: RUNNER_LISTS_KEPT,
-    maxAgeMs: readCache ? RUNNER_LIST_MAX_AGE_MS : 0,
+    maxBytes,
+    sizeOf: (body) => body.length,
+    maxAgeMs: readCache.enabled ? RUNNER_LIST_MAX_AGE_MS : 0,
   });
   changes.subscribe((change) => {
     if (change.kind === 'registration') runnerLists.forget(change.runnerId);
@@ -47,25 +52,20 @@ export function createRegistrationReads({
       return facts;
     },
 
-    /** The runner's whole list (kept), or the part whose race titles hold `titleContains` (not kept). */
-    async runnerList(runnerId: string, titleContains?: string) {
-      if (titleContains !== undefined)
-        return serializeJson(
-          registrationListSchema,
-          await repository.findByUser(runnerId, { titleContains }),
-        );
-      return runnerLists.read(runnerId, async () =>
-        serializeJson(registrationListSchema, await repository.findByUser(runnerId)),
-      );
+    /**
+     * The runner's whole list: kept, or streamed as it is read (and kept if it fits); the part whose race titles
+     * hold `titleContains` is always streamed.
+     */
+    async runnerList(runnerId: string, titleContains?: string): Promise<Buffer | Readable> {
+      if (titleContains !== undefined) return repository.streamByUser(runnerId, titleContains);
+      return keptOrStreamed(runnerLists, runnerId, maxBytes, () => repository.streamByUser(runnerId));
     },
 
     /** A page of the runner's list or of its matches (not kept), and how many there are. */
     async runnerPage(runnerId: string, { page, limit }: PageQuery, titleContains?: string) {
-      const [items, total] = await Promise.all([
-        repository.findByUser(runnerId, { titleContains, page: { limit, offset: (page - 1) * limit } }),
-        repository.countByUser(runnerId, titleContains),
-      ]);
-      return { body: serializeJson(registrationListSchema, items), total };
+      const offset = (page - 1) * limit;
+      const { json, total } = await repository.pageByUser(runnerId, { limit, offset }, titleContains);
+      return { body: `[${json.join(',')}]`, total };
     },
   };
 }

@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { CALENDAR_CONTENT_TYPE, sendCalendar } from '../../lib/calendar-reply.js';
 import type { CalendarFiles } from '../../mail/calendar-files.js';
-import { sendSerializedJson } from '../../lib/serialized-json.js';
+import { sendJsonStream, sendSerializedJson } from '../../lib/serialized-json.js';
 import { authenticate } from '../../plugins/auth.js';
 import { type RegistrationReads, registrationListSchema } from './registrations.reads.js';
 import { REGISTRATION_MESSAGES, type RegistrationsService } from './registrations.service.js';
@@ -53,7 +53,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       }
       const page = requestedPage(request.query);
       const { q } = request.query;
-      if (!page) return sendSerializedJson(reply, await reads.runnerList(user.id, q));
+      if (!page) return sendJsonStream(reply, await reads.runnerList(user.id, q));
       const { body, total } = await reads.runnerPage(user.id, page, q);
       return sendSerializedJson(reply.header(TOTAL_COUNT_HEADER, total), body);
     },
