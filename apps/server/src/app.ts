@@ -14,6 +14,8 @@ import { createFrameworkErrorHandler, registerErrorHandler } from './plugins/err
 import { registerOpenApi } from './plugins/openapi.js';
 import { createSecurityHeaderSetter, registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { createLogDestination } from './lib/log-destination.js';
+import { registerRequestLog } from './lib/request-log.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -38,11 +40,15 @@ declare module 'fastify' {
 
 /** Builds the whole HTTP application without side effects: no listening, no process hooks. */
 export async function buildApp({ config, database, logger, mailTransport }: BuildAppOptions) {
+  const logDestination = logger === undefined ? createLogDestination() : undefined;
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      stream: logDestination!.stream,
     },
+    // lib/request-log.ts logs one line per request, or a sample of them, instead of Fastify's two per request.
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -55,6 +61,8 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestLog(app, { every: config.requestLogEvery });
+  if (logDestination) app.addHook('onClose', async () => logDestination.flush());
 
   // Requests in flight: the mail worker gives way to them (mail/mail-worker.ts).
   const requestsInFlight = new Set<FastifyRequest>();

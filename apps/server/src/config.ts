@@ -46,6 +46,7 @@ const envSchema = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
   MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(86_400).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REQUEST_LOG_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(100),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -77,6 +78,11 @@ export type Config = {
   /** Per minute: failed sign-ins per account and per address, sign-ups per address, API writes per user. */
   rateLimits: { signInFailures: number; signUps: number; writes: number };
   logLevel: string;
+  /**
+   * The request log (level info): one line per request that failed (4xx, 5xx) or took a second or more, and
+   * one in `requestLogEvery` of the others, each line saying how many it stands for (`sampled`).
+   */
+  requestLogEvery: number;
   /** Google sign-in over OpenID Connect, when both client id and secret are set. */
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
   /** Mail by SMTP when set; otherwise .eml files in DATA_DIR/outbox. */
@@ -171,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: values.RATE_LIMIT,
     seedDemo: values.SEED_DEMO,
     readCache: { enabled: values.READ_CACHE, maxBytes: values.READ_CACHE_MB * 2 ** 20 },
+    requestLogEvery: values.REQUEST_LOG_EVERY,
     rateLimits: {
       signInFailures: values.RATE_LIMIT_SIGN_IN_FAILURES,
       signUps: values.RATE_LIMIT_SIGN_UPS,
