@@ -101,7 +101,11 @@ const stampedeOnly = args['stampede-only'];
 const onlyEndpoints = args.only;
 if (onlyEndpoints !== undefined && stampedeOnly)
   throw new Error('--only and --stampede-only exclude each other');
-const HEAVY_RUNNER_REGISTRATIONS = 200;
+/** Issue 15's heavy accounts: an organizer's races and a runner's registrations (fewer in a smoke run). */
+const HEAVY_ORGANIZER_RACES = smoke ? 100 : 1_000;
+const HEAVY_RUNNER_REGISTRATIONS = smoke ? 200 : 5_000;
+/** A page of My Marathons and My Apply List in the web app. */
+const OWN_LIST_PAGE_LIMIT = 20;
 const PAGE_LIMIT = 12;
 const SAMPLED_RACES = 20_000;
 
@@ -152,6 +156,7 @@ async function prepare(): Promise<Prepared> {
     }
     const fixtures = await addBenchFixtures(db, {
       runners: Math.max(runnerCount, stampede.runners),
+      heavyOrganizerRaces: HEAVY_ORGANIZER_RACES,
       heavyRunnerRegistrations: HEAVY_RUNNER_REGISTRATIONS,
       stampedeCapacity: stampede.capacity,
       authSecret,
@@ -210,6 +215,8 @@ type Scenario = {
   /** A different target for the warm-up, where repeating it would change the measured state. */
   warmUp?: () => { path?: string; headers?: Record<string, string>; body?: string };
   expectedStatus: number;
+  /** Measured once more on a server just started, without a warm-up (issue 15): empty caches, cold code. */
+  cold?: boolean;
 };
 
 /** Runs autocannon; `onResponse` hears every answer as it arrives, `onBody` reads each one's status and body. */
@@ -438,6 +445,7 @@ function scenarios(prepared: Prepared): Scenario[] {
       request: { path: `/api/marathons/${raceIds[0]}` },
       next: () => ({ path: `/api/marathons/${nextRace()}` }),
       expectedStatus: 200,
+      cold: true,
     },
     {
       name: 'GET /api/upcoming-marathons',
@@ -445,15 +453,7 @@ function scenarios(prepared: Prepared): Scenario[] {
       request: { path: '/api/upcoming-marathons' },
       expectedStatus: 200,
     },
-    {
-      name: `GET /api/registrations/by-email/:email (${HEAVY_RUNNER_REGISTRATIONS} registrations)`,
-      kind: 'read',
-      request: {
-        path: `/api/registrations/by-email/${encodeURIComponent(fixtures.heavyRunner.email)}`,
-        headers: { authorization: `Bearer ${fixtures.heavyRunner.token}` },
-      },
-      expectedStatus: 200,
-    },
+    ...heavyAccountScenarios(fixtures),
     {
       name: `GET /api/marathons/:id/participants (busiest race, ${fixtures.busiestRace.entries} entries, any page)`,
       kind: 'query',
@@ -486,15 +486,62 @@ function scenarios(prepared: Prepared): Scenario[] {
   ];
 }
 
+/**
+ * The heavy accounts' dashboards: every page of My Marathons (an organizer with {@link HEAVY_ORGANIZER_RACES}
+ * races) and of My Apply List (a runner with {@link HEAVY_RUNNER_REGISTRATIONS} registrations) in turn, as the web
+ * app asks for them, and each whole list as SPEC.md's clients ask for it.
+ */
+function heavyAccountScenarios(fixtures: BenchFixtures): Scenario[] {
+  const lists = [
+    {
+      name: `GET /api/my-marathons (organizer with ${HEAVY_ORGANIZER_RACES} races`,
+      path: '/api/my-marathons',
+      size: HEAVY_ORGANIZER_RACES,
+      token: fixtures.heavyOrganizer.token,
+    },
+    {
+      name: `GET /api/registrations/by-email/:email (runner with ${HEAVY_RUNNER_REGISTRATIONS} registrations`,
+      path: `/api/registrations/by-email/${encodeURIComponent(fixtures.heavyRunner.email)}`,
+      size: HEAVY_RUNNER_REGISTRATIONS,
+      token: fixtures.heavyRunner.token,
+    },
+  ];
+  return lists.flatMap(({ name, path: listPath, size, token }) => {
+    const headers = { authorization: `Bearer ${token}` };
+    const pages = Math.ceil(size / OWN_LIST_PAGE_LIMIT);
+    let turn = 0;
+    const nextPage = () => `${listPath}?page=${1 + (turn++ % pages)}&limit=${OWN_LIST_PAGE_LIMIT}`;
+    return [
+      {
+        name: `${name}, any page of ${OWN_LIST_PAGE_LIMIT})`,
+        kind: 'page',
+        request: { path: nextPage(), headers },
+        next: () => ({ path: nextPage() }),
+        expectedStatus: 200,
+        cold: true,
+      },
+      {
+        name: `${name}, the whole list)`,
+        kind: 'whole list',
+        request: { path: listPath, headers },
+        expectedStatus: 200,
+      },
+    ] satisfies Scenario[];
+  });
+}
+
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
+// The log as it is by default (level info, a sample of the requests), written where nobody reads it.
 const serverEnv = {
   RATE_LIMIT: 'off',
   SEED_DEMO: 'off',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: 'info',
   AUTH_SECRET: authSecret,
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
 };
+
+const quietLog = { stdout: 'ignore' } as const;
 
 /**
  * Sends `amount` requests over `connections` at once, timed from the first request to the last answer
@@ -628,11 +675,28 @@ const REFERENCE: Scenario = {
   expectedStatus: 200,
 };
 
+/** Bare Fastify sending a constant body as large as `scenario`'s answer: what this machine can send of it. */
+function referenceFor(scenario: Scenario, bytes: number): Scenario {
+  return {
+    name: `bare Fastify, constant JSON of ${round(bytes / 1024, 0)} KB (reference for ${scenario.name.split(' (')[0]})`,
+    kind: 'reference',
+    request: { path: `/api/bytes?size=${bytes}` },
+    expectedStatus: 200,
+  };
+}
+
+/** The size of `scenario`'s answer, asked once. */
+async function answerBytes(url: string, scenario: Scenario): Promise<number> {
+  const response = await fetch(`${url}${scenario.request.path}`, { headers: scenario.request.headers });
+  return (await response.arrayBuffer()).byteLength;
+}
+
 /**
  * Bare Fastify answering GET /api/version with the same JSON, in a process of its own (bench/reference-server.mjs):
- * what this machine serves with nothing of ours in the way, the denominator of `ofReference`.
+ * what this machine serves with nothing of ours in the way, the denominator of `ofReference`; and the same for
+ * constant bodies as large as the whole lists'.
  */
-async function measureReference(): Promise<Measurement> {
+async function measureReference(rows: Scenario[] = [REFERENCE]): Promise<Measurement[]> {
   const child = spawn(process.execPath, [path.join(root, 'bench/reference-server.mjs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -641,16 +705,41 @@ async function measureReference(): Promise<Measurement> {
       child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
       child.once('exit', (code) => reject(new Error(`the reference server exited (${code})`)));
     });
-    await load(url, REFERENCE, { duration: warmUpSeconds });
-    const stopWatching = watchRss(child.pid!);
-    const result = await load(url, REFERENCE, { duration: durationSeconds });
-    const rssBytes = stopWatching();
-    const measurement = toMeasurement(REFERENCE, result, rssBytes);
-    console.log(`  ${REFERENCE.name}: ${measurement.requestsPerSecond} req/s, p99 ${measurement.p99Ms} ms`);
-    return measurement;
+    const measurements: Measurement[] = [];
+    for (const row of rows) {
+      await load(url, row, { duration: warmUpSeconds });
+      const stopWatching = watchRss(child.pid!);
+      const result = await load(url, row, { duration: durationSeconds });
+      const measurement = toMeasurement(row, result, stopWatching());
+      console.log(`  ${row.name}: ${measurement.requestsPerSecond} req/s, p99 ${measurement.p99Ms} ms`);
+      measurements.push(measurement);
+    }
+    return measurements;
   } finally {
     child.kill('SIGTERM');
   }
+}
+
+/**
+ * The `cold` scenarios, each on a server just started and without a warm-up: its caches empty, its code not yet
+ * optimised, its database connections still to open (issue 15's "cold (right after start)").
+ */
+async function measureCold(chosen: Scenario[]): Promise<Measurement[]> {
+  const measurements: Measurement[] = [];
+  for (const scenario of chosen.filter((candidate) => candidate.cold)) {
+    const server = await startProductionServer(serverEnv, quietLog);
+    try {
+      const cold: Scenario = { ...scenario, kind: 'cold', name: `${scenario.name}, cold: just started` };
+      const stopWatching = watchRss(server.pid!);
+      const result = await load(server.url, cold, { duration: durationSeconds });
+      const measurement = toMeasurement(cold, result, stopWatching());
+      measurements.push(measurement);
+      console.log(`  ${cold.name}: ${measurement.requestsPerSecond} req/s, p99 ${measurement.p99Ms} ms`);
+    } finally {
+      await server.stop();
+    }
+  }
+  return measurements;
 }
 
 async function main() {
@@ -663,20 +752,27 @@ async function main() {
   const { fixtures } = prepared;
   console.log(
     `Data: ${prepared.totalMarathons} marathons, ${prepared.totalRegistrations} registrations ` +
-      `(with the bench's ${HEAVY_RUNNER_REGISTRATIONS} for one runner). ${durationSeconds} s per endpoint at ${connections} connections.`,
+      `(with the bench's ${HEAVY_ORGANIZER_RACES} races of one organizer and ${HEAVY_RUNNER_REGISTRATIONS} registrations of one runner). ${durationSeconds} s per endpoint at ${connections} connections.`,
   );
 
   const measurements: Measurement[] = [];
-  if (!stampedeOnly) measurements.push(await measureReference());
-  let server = await startProductionServer(serverEnv);
-  let peakRssBytes = 0;
+  const chosen = scenarios(prepared).filter(
+    (scenario) =>
+      onlyEndpoints === undefined || scenario.kind === 'baseline' || scenario.name.includes(onlyEndpoints),
+  );
+  if (!stampedeOnly) {
+    measurements.push(...(await measureReference()));
+    measurements.push(...(await measureCold(chosen)));
+  }
+  let server = await startProductionServer(serverEnv, quietLog);
+  let peakRssBytes = Math.max(
+    0,
+    ...measurements.filter((m) => m.kind === 'cold').map((m) => m.peakRssMb * 2 ** 20),
+  );
   let posts: Awaited<ReturnType<typeof stampedePosts>>;
   let csv: ParticipantsCsv | undefined;
   try {
-    const chosen = scenarios(prepared).filter(
-      (scenario) =>
-        onlyEndpoints === undefined || scenario.kind === 'baseline' || scenario.name.includes(onlyEndpoints),
-    );
+    const wholeListReferences: Scenario[] = [];
     for (const scenario of stampedeOnly ? [] : chosen) {
       await load(
         server.url,
@@ -693,7 +789,14 @@ async function main() {
       console.log(
         `  ${scenario.name}: ${measurement.requestsPerSecond} req/s, p99 ${measurement.p99Ms} ms, ${measurement.errors} errors`,
       );
+      if (scenario.kind === 'whole list') {
+        const reference = referenceFor(scenario, await answerBytes(server.url, scenario));
+        wholeListReferences.push(reference);
+        measurement.reference = reference.name;
+      }
     }
+    // Bare Fastify sending bodies as large as the whole lists', while our server stands idle.
+    if (wholeListReferences.length > 0) measurements.push(...(await measureReference(wholeListReferences)));
 
     if (!stampedeOnly && (onlyEndpoints === undefined || 'participants.csv'.includes(onlyEndpoints))) {
       csv = await participantsCsv(server.url, fixtures.busiestRace, server.pid!);
@@ -726,7 +829,7 @@ async function main() {
 
   // A restarted server's mail worker would start on the stampede's backlog at once, in the cancellations' way: it
   // stays off for this phase (the cancellations' mails are still queued in their transactions, as always).
-  server = await startProductionServer({ ...serverEnv, MAIL_WORKER: 'off' });
+  server = await startProductionServer({ ...serverEnv, MAIL_WORKER: 'off' }, quietLog);
   let cancels: Awaited<ReturnType<typeof stampedeCancels>>;
   try {
     const stopWatching = watchRss(server.pid!);
@@ -874,13 +977,12 @@ function printAudit(title: string, audit: Audit) {
 /** Each measurement's req/s as a share of the baseline's and of bare Fastify's, from the same run. */
 function setShares(measurements: Measurement[]) {
   const baseline = measurements.find((measurement) => measurement.kind === 'baseline');
-  const reference = measurements.find((measurement) => measurement.kind === 'reference');
+  const reference = measurements.find((measurement) => measurement.name === REFERENCE.name);
   for (const measurement of measurements) {
     if (baseline)
       measurement.ofBaseline = round(measurement.requestsPerSecond / baseline.requestsPerSecond, 3);
-    if (reference) {
-      measurement.ofReference = round(measurement.requestsPerSecond / reference.requestsPerSecond, 3);
-    }
+    const own = measurements.find((m) => m.name === measurement.reference) ?? reference;
+    if (own) measurement.ofReference = round(measurement.requestsPerSecond / own.requestsPerSecond, 3);
   }
 }
 
@@ -904,10 +1006,12 @@ function printTable(measurements: Measurement[]) {
     String(m.p99Ms),
     String(m.errors),
     share(m.ofBaseline),
-    share(m.ofReference),
+    `${share(m.ofReference)}${m.reference ? ' *' : ''}`,
     String(m.peakRssMb),
   ]);
   console.log(`\n${formatTable(header, rows, { alignNumbers: true })}`);
+  if (rows.some((row) => row[6]!.endsWith('*')))
+    console.log('* of bare Fastify sending a constant body as large (its row above)');
 }
 
 await main();

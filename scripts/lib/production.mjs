@@ -97,15 +97,16 @@ export async function findFreePort() {
 
 /**
  * Builds what is stale, starts the production server on a free loopback port with `env` on top of this
- * process's environment, and resolves once GET /api/health answers 200.
+ * process's environment, and resolves once GET /api/health answers 200. Its log goes to our stdout, or nowhere
+ * with `stdout: 'ignore'`.
  */
-export async function startProductionServer(env = {}) {
+export async function startProductionServer(env = {}, { stdout = 'inherit' } = {}) {
   buildStale();
   const port = env.PORT ?? String(await findFreePort());
   const child = spawn(process.execPath, [...serverNodeFlags({ ...process.env, ...env }), serverEntry], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: port },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
