@@ -15,7 +15,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { createSecurityHeaderSetter, registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createLogDestination } from './lib/log-destination.js';
-import { registerRequestLog } from './lib/request-log.js';
+import { SampledRequestLog } from './lib/request-log.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -47,8 +47,7 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       stream: logDestination!.stream,
     },
-    // lib/request-log.ts logs one line per request, or a sample of them, instead of Fastify's two per request.
-    disableRequestLogging: true,
+    logController: new SampledRequestLog(config.requestLogEvery),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -61,7 +60,6 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerRequestLog(app, { every: config.requestLogEvery });
   if (logDestination) app.addHook('onClose', async () => logDestination.flush());
 
   // Requests in flight: the mail worker gives way to them (mail/mail-worker.ts).

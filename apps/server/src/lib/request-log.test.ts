@@ -1,21 +1,20 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerRequestLog } from './request-log.js';
+import { SampledRequestLog } from './request-log.js';
 
 /** A Fastify app with the request log, its log lines kept as objects. */
 async function appWithRequestLog(every: number) {
   const lines: Array<Record<string, unknown>> = [];
   const app = Fastify({
     logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
-    disableRequestLogging: true,
+    logController: new SampledRequestLog(every),
   });
-  registerRequestLog(app, { every });
   app.get('/ok', async () => ({ ok: true }));
   await app.ready();
   return { app, requests: () => lines.filter((line) => line.msg === 'request completed') };
 }
 
-describe('registerRequestLog', () => {
+describe('SampledRequestLog', () => {
   it('logs one successful request in `every`, saying how many it stands for', async () => {
     const { app, requests } = await appWithRequestLog(3);
 
