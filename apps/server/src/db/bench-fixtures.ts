@@ -189,7 +189,9 @@ export async function removeBenchFixtures(db: Database): Promise<void> {
  * mislead the planner.
  */
 async function vacuumAnalyze(db: Database): Promise<void> {
-  await db.execute(sql`vacuum analyze users, sessions, marathons, registrations, mail_outbox`);
+  await db.execute(
+    sql`vacuum analyze users, sessions, marathons, marathon_search_terms, registrations, mail_outbox`,
+  );
 }
 
 type Rows<T> = { rows: T[] };

@@ -118,7 +118,7 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
     where m.id = m2.id and m.creator_id like ${`seed-${runId}-%`}`);
 
   // Fresh statistics for the planner, and a visibility map so the list indexes answer without heap visits.
-  await db.execute(sql`vacuum analyze users, accounts, marathons, registrations`);
+  await db.execute(sql`vacuum analyze users, accounts, marathons, marathon_search_terms, registrations`);
 
   return { users: options.users, marathons: options.marathons, registrations: options.registrations, runId };
 }

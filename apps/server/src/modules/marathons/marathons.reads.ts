@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   FEATURED_MARATHONS_LIMIT,
   MARATHON_SEARCH_LIMITS,
-  type Marathon,
   type MarathonListQuery,
   marathonSchema,
   type PageQuery,
@@ -113,16 +112,16 @@ export function createMarathonReads({
 
   // Races read while one read runs go together in the next statement: under load, one round trip (and one
   // write to the socket each way) for many race pages instead of one each.
-  const raceReads = createKeyedBatcher<string, Marathon | null>((_key, ids) => repository.findByIds(ids), {
+  const raceReads = createKeyedBatcher<string, string | null>((_key, ids) => repository.findJsonByIds(ids), {
     maxBatch: RACE_BATCH_LIMIT,
   });
 
   /** One race, or a 404 (not kept: a missing race may be created any moment). */
   const race = (id: string) =>
     races.read(id, async () => {
-      const marathon = await raceReads.submit('races', id);
-      if (!marathon) throw marathonNotFound();
-      return { body: serializeJson(marathonSchema, marathon) };
+      const body = await raceReads.submit('races', id);
+      if (body === null) throw marathonNotFound();
+      return { body };
     });
 
   const listPage = (list: MarathonList, { page, limit }: { page: number; limit: number }) =>

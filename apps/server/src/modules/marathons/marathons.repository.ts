@@ -199,7 +199,7 @@ const RACE_ROW_COLUMNS = sql.raw(
     'race.total_registration_count, race.capacity, race.waitlist_count, race.time_zone',
 );
 
-/** Races by id (one array parameter), prepared: the race page's read when it is not in the read cache. */
+/** Races by id (one array parameter), prepared: the race the service answers after creating or changing it. */
 const racesByIds = preparedStatement<RaceRow>(sql`
   select ${RACE_ROW_COLUMNS}
   from ${marathons} race join ${users} creator on creator.id = race.creator_id
@@ -277,6 +277,12 @@ const organizerRacePageJson = preparedStatement<{ total: number; json: string }>
     join ${marathons} race on race.id = page.id
     join ${users} creator on creator.id = race.creator_id
   order by page.created_at desc, page.id desc`);
+
+/** Races by id (one array parameter) as the API's JSON: the race page's read when it is not in the read cache. */
+const raceJsonByIds = preparedStatement<{ id: string; json: string }>(sql`
+  select race.id, ${RACE_JSON} as json
+  from ${marathons} race join ${users} creator on creator.id = race.creator_id
+  where race.id = any(${sql.placeholder('ids')}::uuid[])`);
 
 /** A race's columns as PostgreSQL names them, from `race` joined with its `creator` (RACE_ROW_COLUMNS). */
 type RaceRow = {
@@ -446,14 +452,11 @@ export function createMarathonsRepository(db: Executor) {
       return row ? fromRaceRow(row) : null;
     },
 
-    /** The races of these ids, in their order; null for an id no race has. */
-    async findByIds(ids: string[]): Promise<Array<Marathon | null>> {
-      const rows = await racesByIds(db, { ids });
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.map((id) => {
-        const row = byId.get(id);
-        return row ? fromRaceRow(row) : null;
-      });
+    /** The races of these ids as the API's JSON, in their order; null for an id no race has. */
+    async findJsonByIds(ids: string[]): Promise<Array<string | null>> {
+      const rows = await raceJsonByIds(db, { ids });
+      const byId = new Map(rows.map((row) => [row.id, row.json]));
+      return ids.map((id) => byId.get(id) ?? null);
     },
 
     /** Locks the row for the rest of the transaction: its owner, dates, title and place stay as read. */

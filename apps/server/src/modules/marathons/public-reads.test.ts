@@ -151,6 +151,23 @@ describe("this server's writes drop exactly the cached reads they touch", () => 
 describe('race pages read at once', () => {
   const main = useTestApp();
 
+  it('a race page (JSON written by the database) is the race as a schema-serialised page has it', async () => {
+    const [organizer] = await insertSignedInUsers(main.current, 1);
+    const race = await createMarathon(main.current.app, organizer!, {
+      title: 'Field "for" field',
+      capacity: 5,
+    });
+    const page = await main.current.app.inject({
+      url: '/api/my-marathons?page=1&limit=1',
+      headers: bearerHeaders(organizer!.token),
+    });
+
+    const answer = await main.current.app.inject({ url: `/api/marathons/${race._id}` });
+
+    expect(answer.json()).toEqual(page.json<unknown[]>()[0]);
+    expect(answer.json()).toEqual(race);
+  });
+
   it('each answer is its own race, read together; an unknown id among them is still a 404', async () => {
     const [organizer] = await insertSignedInUsers(main.current, 1);
     const races = [];
