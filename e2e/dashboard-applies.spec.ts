@@ -335,7 +335,7 @@ test('a runner with more registrations than fit on a page: all are counted, 20 a
   await expect(rowNumber(page, newestFirst[0]!)).toHaveText('1');
   await expect(rowNumber(page, newestFirst[ROWS_PER_PAGE - 1]!)).toHaveText(String(ROWS_PER_PAGE));
 
-  await pager(page).getByRole('link', { name: 'Page 2' }).click();
+  await pager(page).getByRole('link', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL('/dashboard/my-applies?page=2');
   await expect(page.getByRole('rowheader')).toHaveText(newestFirst.slice(ROWS_PER_PAGE));
   await expect(rowNumber(page, newestFirst[ROWS_PER_PAGE]!)).toHaveText(String(ROWS_PER_PAGE + 1));
@@ -373,7 +373,7 @@ test('the search runs on the server from the URL, counts every registration, and
   // The server was asked, not the list filtered in the browser.
   expect(searches).toContain('coaSTAL');
 
-  await pager(page).getByRole('link', { name: 'Page 2' }).click();
+  await pager(page).getByRole('link', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL('/dashboard/my-applies?q=coaSTAL&page=2');
   await expect(page.getByRole('rowheader')).toHaveText(coastal.slice(ROWS_PER_PAGE));
   await expect(rowNumber(page, coastal.at(-1)!)).toHaveText(String(ROWS_PER_PAGE + 1));

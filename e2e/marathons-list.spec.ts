@@ -82,18 +82,27 @@ test.describe('Upcoming Marathons', () => {
 
     await page.goto('/upcoming-marathons');
     const nav = pager(page, 'Upcoming Marathons');
-    await expect(nav.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(nav.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
     expect(await cardTitles(page)).toContain(soonest);
 
     await nav.getByRole('link', { name: 'Next page' }).click();
     await expect(page).toHaveURL('/upcoming-marathons?page=2');
-    await expect(nav.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(raceHeading(page, soonest)).toHaveCount(0);
     expect((await cardTitles(page)).length).toBeGreaterThan(0);
 
     await page.reload();
-    await expect(nav.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await nav.getByRole('link', { name: 'Previous page' }).click();
     await expect(page).toHaveURL('/upcoming-marathons');
@@ -152,12 +161,18 @@ test.describe('All Marathons', () => {
 
     await page.reload();
     await expect(sortSelect(page)).toHaveValue('oldest');
-    await expect(nav.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await page.goBack();
     await expect(page).toHaveURL('/marathons?sort=oldest');
     await expect(sortSelect(page)).toHaveValue('oldest');
-    await expect(nav.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await page.goBack();
     await expect(page).toHaveURL('/marathons');
@@ -167,7 +182,10 @@ test.describe('All Marathons', () => {
     await page.goForward();
     await expect(page).toHaveURL('/marathons?sort=oldest&page=2');
     await expect(sortSelect(page)).toHaveValue('oldest');
-    await expect(nav.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('more than 12 races spread over pages', async ({ page, baseURL, uniqueUser, signUpViaApi }) => {
@@ -184,11 +202,14 @@ test.describe('All Marathons', () => {
     const nav = pager(page, 'All Marathons');
     await nav.getByRole('link', { name: 'Next page' }).click();
     await expect(page).toHaveURL('/marathons?sort=newest&page=2');
-    await expect(nav.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(raceHeading(page, oldestOfMine)).toBeVisible();
     await expect(raceHeading(page, newestOfMine)).toHaveCount(0);
 
-    await nav.getByRole('link', { name: 'Page 1' }).click();
+    await nav.getByRole('link', { name: 'Page 1', exact: true }).click();
     await expect(page).toHaveURL('/marathons?sort=newest');
     await expect(raceHeading(page, newestOfMine)).toBeVisible();
   });
