@@ -316,6 +316,10 @@ async function registerFor(page: Page, baseURL: string, titles: readonly string[
   return titles.toReversed();
 }
 
+/** One more registration than fits on a page, for new races named `name` 1, 2, …; their titles, newest first. */
+const registerForTwoPages = (page: Page, baseURL: string, name: string) =>
+  registerFor(page, baseURL, numberedTitles(`${name} ${uniqueSuffix()}`, ROWS_PER_PAGE + 1));
+
 test('a runner with more registrations than fit on a page: all are counted, 20 a page, # goes on', async ({
   page,
   baseURL,
@@ -323,11 +327,7 @@ test('a runner with more registrations than fit on a page: all are counted, 20 a
   signUpViaApi,
 }) => {
   await signUpViaApi(page.request, uniqueUser());
-  const newestFirst = await registerFor(
-    page,
-    baseURL!,
-    numberedTitles(`Paged Run ${uniqueSuffix()}`, ROWS_PER_PAGE + 1),
-  );
+  const newestFirst = await registerForTwoPages(page, baseURL!, 'Paged Run');
 
   await page.goto('/dashboard/my-applies');
   await expect(listHeading(page, ROWS_PER_PAGE + 1)).toBeVisible();
@@ -351,11 +351,7 @@ test('the search runs on the server from the URL, counts every registration, and
   await signUpViaApi(page.request, uniqueUser());
   const suffix = uniqueSuffix();
   const hills = await registerFor(page, baseURL!, numberedTitles(`Hill Climb ${suffix}`, 2));
-  const coastal = await registerFor(
-    page,
-    baseURL!,
-    numberedTitles(`Coastal Run ${suffix}`, ROWS_PER_PAGE + 1),
-  );
+  const coastal = await registerForTwoPages(page, baseURL!, 'Coastal Run');
   const everyone = coastal.length + hills.length;
   const searches = recordSearches(page);
 
@@ -405,11 +401,7 @@ test('withdrawing the only registration of the last page lands on the page befor
   signUpViaApi,
 }) => {
   await signUpViaApi(page.request, uniqueUser());
-  const newestFirst = await registerFor(
-    page,
-    baseURL!,
-    numberedTitles(`Last Page Run ${uniqueSuffix()}`, ROWS_PER_PAGE + 1),
-  );
+  const newestFirst = await registerForTwoPages(page, baseURL!, 'Last Page Run');
 
   await page.goto('/dashboard/my-applies?page=2');
   await deleteRowWithConfirm(page, rowWith(page, newestFirst.at(-1)!), DELETED);

@@ -8,6 +8,7 @@ import type {
   UpdateMarathon,
 } from '@stride/shared';
 import { marathonSearchTerms, marathons, registrations, users } from '../../db/schema/index.js';
+import { ownListPageStatement } from '../../db/own-list-page.js';
 import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
 import { isoInstant } from '../../db/json-text.js';
@@ -266,17 +267,12 @@ const organizerRacesJson = preparedStatement<JsonListRow>(sql`
   order by race.created_at desc, race.id desc
   limit ${sql.placeholder('limit')}`);
 
-/** A page of the organizer's races and how many they have, in one round trip (`marathons_creator_id_idx`). */
-const organizerRacePageJson = preparedStatement<{ total: number; json: string }>(sql`
-  select (select count(*) from ${marathons} where creator_id = ${sql.placeholder('creatorId')})::int as total,
-    ${RACE_JSON} as json
-  from (
-    select id, created_at from ${marathons} where creator_id = ${sql.placeholder('creatorId')}
-    order by created_at desc, id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
-  ) as page
-    join ${marathons} race on race.id = page.id
-    join ${users} creator on creator.id = race.creator_id
-  order by page.created_at desc, page.id desc`);
+/** A page of the organizer's races and how many they have (`marathons_creator_id_idx`). */
+const organizerRacePage = ownListPageStatement({
+  owned: sql`select id, created_at from ${marathons} where creator_id = ${sql.placeholder('creatorId')}`,
+  joins: sql`join ${marathons} race on race.id = page.id join ${users} creator on creator.id = race.creator_id`,
+  rowJson: RACE_JSON,
+});
 
 /** Races by id (one array parameter) as the API's JSON: the race page's read when it is not in the read cache. */
 const raceJsonByIds = preparedStatement<{ id: string; json: string }>(sql`
@@ -350,14 +346,6 @@ function searchPage(search: MarathonSearch) {
 export function createMarathonsRepository(db: Executor) {
   const selectMarathons = () =>
     db.select(marathonColumns).from(marathons).innerJoin(users, eq(users.id, marathons.creatorId));
-
-  const countByCreator = async (creatorId: string): Promise<number> => {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(marathons)
-      .where(eq(marathons.creatorId, creatorId));
-    return row!.count;
-  };
 
   return {
     /**
@@ -495,10 +483,7 @@ export function createMarathonsRepository(db: Executor) {
 
     /** A page of the organizer's races as JSON texts, newest first, and how many races they have. */
     async pageByCreator(creatorId: string, page: { limit: number; offset: number }) {
-      const rows = await organizerRacePageJson(db, { creatorId, ...page });
-      // A page past the last one has no row to carry the count.
-      const total = rows[0]?.total ?? (page.offset > 0 ? await countByCreator(creatorId) : 0);
-      return { json: rows.map((row) => row.json), total };
+      return organizerRacePage(db, { creatorId, ...page });
     },
 
     async create(values: CreateMarathon & { creatorId: string }): Promise<string> {

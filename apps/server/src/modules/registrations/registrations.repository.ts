@@ -1,8 +1,9 @@
-import { and, eq, ilike, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Registration, RegistrationEntry, RegistrationStatus, UpdateRegistration } from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
 import { isoInstant } from '../../db/json-text.js';
+import { ownListPageStatement } from '../../db/own-list-page.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { type JsonListRow, streamJsonArray } from '../../lib/json-array-stream.js';
 import { containsPattern } from '../../lib/like-pattern.js';
@@ -18,13 +19,6 @@ const waitlistPosition = sql<number | null>`case when registrations.status = 'wa
   select count(*)::int from registrations as ahead
   where ahead.marathon_id = registrations.marathon_id and ahead.status = 'waitlisted'
     and ahead.waitlist_seq <= registrations.waitlist_seq) end`;
-
-/** The runner's registrations, or those of them whose race title holds `titleContains` (any case). */
-const ofRunner = (userId: string, titleContains?: string) =>
-  and(
-    eq(registrations.userId, userId),
-    titleContains === undefined ? undefined : ilike(marathons.title, containsPattern(titleContains)),
-  );
 
 /** Registrations in a long list: read and sent a chunk at a time (see {@link streamJsonArray}). */
 export const REGISTRATION_LIST_CHUNK = 500;
@@ -62,29 +56,21 @@ const runnerRegistrationsJson = preparedStatement<JsonListRow>(sql`
   limit ${sql.placeholder('limit')}`);
 
 /**
- * A page of the runner's registrations (or of those whose race title is like `titlePattern`) and how many
- * there are, in one round trip. Without a title, page and count read `registrations_user_id_idx` alone.
+ * A page of the runner's registrations (or of those whose race title is like `titlePattern`) and how many there
+ * are. Without a title, page and count read `registrations_user_id_idx` alone.
  */
-const runnerRegistrationPageJson = (byTitle: boolean) => {
-  const mine = byTitle
-    ? sql`select registrations.id, registrations.created_at from ${registrations}
-        join ${marathons} on marathons.id = registrations.marathon_id
-        where registrations.user_id = ${sql.placeholder('userId')}
-          and marathons.title ilike ${sql.placeholder('titlePattern')}`
-    : sql`select id, created_at from ${registrations} where user_id = ${sql.placeholder('userId')}`;
-  return preparedStatement<{ total: number; json: string }>(sql`
-    select (select count(*) from (${mine}) as counted)::int as total, ${REGISTRATION_JSON} as json
-    from (
-      ${mine} order by created_at desc, id desc
-      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
-    ) as page
-      join ${registrations} on registrations.id = page.id ${REGISTRATION_JSON_JOINS}
-    order by page.created_at desc, page.id desc`);
-};
-const runnerRegistrationPages = {
-  all: runnerRegistrationPageJson(false),
-  byTitle: runnerRegistrationPageJson(true),
-};
+const runnerRegistrationPage = (byTitle: boolean) =>
+  ownListPageStatement({
+    owned: byTitle
+      ? sql`select registrations.id, registrations.created_at from ${registrations}
+          join ${marathons} on marathons.id = registrations.marathon_id
+          where registrations.user_id = ${sql.placeholder('userId')}
+            and marathons.title ilike ${sql.placeholder('titlePattern')}`
+      : sql`select id, created_at from ${registrations} where user_id = ${sql.placeholder('userId')}`,
+    joins: sql`join ${registrations} on registrations.id = page.id ${REGISTRATION_JSON_JOINS}`,
+    rowJson: REGISTRATION_JSON,
+  });
+const runnerRegistrationPages = { all: runnerRegistrationPage(false), byTitle: runnerRegistrationPage(true) };
 
 const entryColumns = {
   id: registrations.id,
@@ -161,16 +147,6 @@ export function createRegistrationsRepository(db: Executor) {
       .innerJoin(marathons, eq(marathons.id, registrations.marathonId))
       .innerJoin(users, eq(users.id, registrations.userId));
 
-  const countByUser = async (userId: string, titleContains?: string): Promise<number> => {
-    const counted = db.select({ count: sql<number>`count(*)::int` }).from(registrations);
-    const [row] = await (titleContains === undefined
-      ? counted.where(ofRunner(userId))
-      : counted
-          .innerJoin(marathons, eq(marathons.id, registrations.marathonId))
-          .where(ofRunner(userId, titleContains)));
-    return row!.count;
-  };
-
   return {
     async findById(id: string): Promise<(Registration & { userId: string }) | null> {
       const [row] = await selectRegistrations().where(eq(registrations.id, id));
@@ -181,18 +157,14 @@ export function createRegistrationsRepository(db: Executor) {
      * A page of the runner's registrations as JSON texts, most recent first, and how many there are; with
      * `titleContains`, of those whose race title holds it, ignoring case.
      */
-    async pageByUser(userId: string, page: { limit: number; offset: number }, titleContains?: string) {
-      const rows = await (titleContains === undefined
+    pageByUser: (userId: string, page: { limit: number; offset: number }, titleContains?: string) =>
+      titleContains === undefined
         ? runnerRegistrationPages.all(db, { userId, ...page })
         : runnerRegistrationPages.byTitle(db, {
             userId,
             titlePattern: containsPattern(titleContains),
             ...page,
-          }));
-      // A page past the last one has no row to carry the count.
-      const total = rows[0]?.total ?? (page.offset > 0 ? await countByUser(userId, titleContains) : 0);
-      return { json: rows.map((row) => row.json), total };
-    },
+          }),
 
     /** The runner's whole list (or its matches) as a JSON array, most recent first, streamed as it is read. */
     streamByUser: (userId: string, titleContains?: string) =>
