@@ -90,6 +90,8 @@ export default defineConfig({
       command: 'node scripts/start.mjs',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
+      // A graceful stop also stops the server's PostgreSQL (a kill would leave it running).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       // The first run builds the server and the web app.
       timeout: 180_000,
       env: {

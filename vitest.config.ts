@@ -5,7 +5,10 @@ const sourceConditions = {
   ssr: { resolve: { conditions: ['@stride/source'] } },
 };
 
-/** API tests always run on PGlite, and a second time on PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * API tests always run on an embedded PostgreSQL the run starts (the engine `npm start` runs), and a second time
+ * on TEST_DATABASE_URL's PostgreSQL when it is set.
+ */
 const serverProjects: TestProjectInlineConfiguration[] = [
   {
     ...sourceConditions,
@@ -17,6 +20,7 @@ const serverProjects: TestProjectInlineConfiguration[] = [
       testTimeout: 20_000,
       hookTimeout: 30_000,
       setupFiles: ['src/testing/setup-test-env.ts'],
+      globalSetup: ['src/testing/embedded-postgres.global-setup.ts'],
     },
   },
 ];

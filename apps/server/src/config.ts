@@ -18,6 +18,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
+  EMBEDDED_POSTGRES_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(65_536).default(32),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://stride.example.org' })
@@ -55,13 +56,15 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
-  /** node-postgres when set; the embedded PGlite under dataDir otherwise. */
+  /** A PostgreSQL of one's own when set; otherwise the PostgreSQL cluster in dataDir/postgres, run by the server. */
   databaseUrl: string | undefined;
   /**
    * Connections to DATABASE_URL. Twice the cores (at least 4) by default: more than the database's cores can run
    * at once only queue inside it, where they contend for the CPU, so the tail of every read grows.
    */
   databasePoolSize: number;
+  /** The embedded cluster's memory: its shared_buffers (32 MB suits a 1 GB machine). */
+  embeddedPostgres: { sharedBuffersMb: number };
   authSecret: string;
   /** The origin people use to reach the site: better-auth's base URL and cookie origin. */
   publicUrl: string;
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE ?? Math.max(4, 2 * os.availableParallelism()),
+    embeddedPostgres: { sharedBuffersMb: values.EMBEDDED_POSTGRES_SHARED_BUFFERS_MB },
     authSecret: values.AUTH_SECRET ?? readOrCreateAuthSecret(dataDir),
     publicUrl,
     trustedOrigins: [

@@ -1,12 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bulkSeed } from './db/bulk-seed.js';
+import { openPglite, rowsOf } from './db/client.js';
+import { sql } from 'drizzle-orm';
 import { TEST_PASSWORD, makeSignUpInput } from './testing/test-app.js';
 import { type ServerProcess, killServerProcesses, startServerProcess } from './testing/server-process.js';
 
-/** Spawned servers start tsx and, the first time in a folder, initialise PGlite: allow for a busy machine. */
+/** Spawned servers start tsx and, the first time in a folder, create a PostgreSQL cluster: allow for a busy machine. */
 const PROCESS_TIMEOUT_MS = 90_000;
 
 let dataDir: string;
@@ -24,6 +27,21 @@ async function startEmbeddedServer(): Promise<ServerProcess> {
   return server;
 }
 
+/** The pid of the PostgreSQL running on DATA_DIR's cluster, from its lock file; undefined once it has stopped. */
+function postmasterPid(): number | undefined {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : undefined;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A same-origin JSON POST to one of the server's auth endpoints, as the web app sends it. */
 function postAuth(server: ServerProcess, endpoint: string, body: object): Promise<Response> {
   return fetch(`${server.url}/api/auth${endpoint}`, {
@@ -33,7 +51,7 @@ function postAuth(server: ServerProcess, endpoint: string, body: object): Promis
   });
 }
 
-describe('the server process (embedded PGlite)', { timeout: PROCESS_TIMEOUT_MS }, () => {
+describe('the server process (embedded PostgreSQL)', { timeout: PROCESS_TIMEOUT_MS }, () => {
   it('answers /api/health and refuses a second server on the same DATA_DIR, which stays in use', async () => {
     const first = await startEmbeddedServer();
 
@@ -62,6 +80,7 @@ describe('the server process (embedded PGlite)', { timeout: PROCESS_TIMEOUT_MS }
 
     expect(stopped).toMatchObject({ code: 0, signal: null });
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    expect(postmasterPid()).toBeUndefined(); // PostgreSQL stopped cleanly with it
 
     const after = await startEmbeddedServer();
     const signIn = await postAuth(after, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
@@ -73,6 +92,82 @@ describe('the server process (embedded PGlite)', { timeout: PROCESS_TIMEOUT_MS }
     });
     expect(wrongPassword.status).toBe(401);
     expect(await after.stop('SIGINT')).toMatchObject({ code: 0, signal: null });
+  });
+
+  it('runs PostgreSQL in DATA_DIR/postgres on a Unix socket there, with no TCP port', async () => {
+    await startEmbeddedServer();
+
+    expect(readFileSync(path.join(dataDir, 'postgres', 'PG_VERSION'), 'utf8').trim()).toBe('17');
+    expect(existsSync(path.join(dataDir, 'postgres', '.s.PGSQL.5432'))).toBe(true);
+    // postmaster.pid: pid, folder, start time, port, socket folder, listen address (empty: none), …
+    const lines = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+    expect(lines[4]).toBe(path.join(dataDir, 'postgres'));
+    expect(lines[5]).toBe('');
+  });
+
+  it('after kill -9 stops the PostgreSQL left running and starts again with every account', async () => {
+    const user = makeSignUpInput();
+    const killed = await startEmbeddedServer();
+    expect((await postAuth(killed, '/sign-up/email', user)).status).toBe(200);
+    const orphan = postmasterPid()!;
+
+    expect(await killed.stop('SIGKILL')).toMatchObject({ signal: 'SIGKILL' });
+    expect(isRunning(orphan)).toBe(true);
+
+    const after = await startEmbeddedServer();
+    expect(isRunning(orphan)).toBe(false);
+    expect(postmasterPid()).not.toBe(orphan);
+    const signIn = await postAuth(after, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('after kill -9 of the server and of its PostgreSQL recovers the database and starts', async () => {
+    const user = makeSignUpInput();
+    const killed = await startEmbeddedServer();
+    expect((await postAuth(killed, '/sign-up/email', user)).status).toBe(200);
+    const postmaster = postmasterPid()!;
+
+    await killed.stop('SIGKILL');
+    process.kill(postmaster, 'SIGKILL');
+
+    const after = await startEmbeddedServer();
+    const signIn = await postAuth(after, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('copies the PGlite database of an earlier Stride into PostgreSQL once, keeping the old folder', async () => {
+    const pglite = await openPglite(path.join(dataDir, 'pglite'));
+    const seeded = await bulkSeed(pglite.db, {
+      marathons: 30,
+      registrations: 200,
+      users: 20,
+      password: TEST_PASSWORD,
+    });
+    const email = `runner1.${seeded.runId}@seed.example.org`;
+    const [{ count } = { count: 0 }] = rowsOf<{ count: number }>(
+      await pglite.db.execute(
+        sql`select count(*)::int as count from registrations join users on users.id = user_id where email = ${email}`,
+      ),
+    );
+    await pglite.close();
+
+    const server = await startEmbeddedServer();
+
+    const signIn = await postAuth(server, '/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(signIn.status).toBe(200);
+    const ownList = await fetch(`${server.url}/api/registrations/by-email/${encodeURIComponent(email)}`, {
+      headers: {
+        cookie: signIn.headers
+          .getSetCookie()
+          .map((cookie) => cookie.split(';')[0])
+          .join('; '),
+      },
+    });
+    expect(ownList.status).toBe(200);
+    expect(((await ownList.json()) as unknown[]).length).toBe(count);
+    expect(count).toBeGreaterThan(0);
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'pglite-imported', 'PG_VERSION'))).toBe(true);
   });
 });
 

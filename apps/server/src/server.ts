@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { type DatabaseHandle, openPglite, openPostgres } from './db/client.js';
-import { lockDataDir } from './db/data-dir-lock.js';
+import { openServerDatabase, type ServerDatabase } from './db/server-database.js';
 import { DEMO_ORGANIZER, seedDemoData } from './demo/demo-data.js';
 
 /** apps/web/dist, the same relative path from src/ and dist/. */
@@ -14,22 +12,6 @@ const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta
 function fail(message: string): never {
   console.error(`\nStride cannot start.\n${message}\n`);
   process.exit(1);
-}
-
-async function openDatabase(config: Config): Promise<{ database: DatabaseHandle; releaseLock: () => void }> {
-  if (config.databaseUrl) {
-    return {
-      database: await openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize }),
-      releaseLock: () => {},
-    };
-  }
-  const releaseLock = lockDataDir(config.dataDir);
-  try {
-    return { database: await openPglite(path.join(config.dataDir, 'pglite')), releaseLock };
-  } catch (error) {
-    releaseLock();
-    throw error;
-  }
 }
 
 async function main() {
@@ -44,23 +26,33 @@ async function main() {
   process.env.NODE_ENV ??= config.env;
   config.webDistDir ??= existsSync(DEFAULT_WEB_DIST_DIR) ? DEFAULT_WEB_DIST_DIR : undefined;
 
-  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  // Said once the log exists: the database opens first.
+  const startupNotes: string[] = [];
+  let database: ServerDatabase;
   try {
-    opened = await openDatabase(config);
+    database = await openServerDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      sharedBuffersMb: config.embeddedPostgres.sharedBuffersMb,
+      log: (note) => startupNotes.push(note),
+    });
   } catch (error) {
     fail((error as Error).message);
   }
-  const { database, releaseLock } = opened;
 
   const app = await buildApp({ config, database });
-  if (database.driver === 'pglite' && config.seedDemo && (await seedDemoData(database.db, app.auth))) {
+  for (const note of startupNotes) app.log.info(note);
+  if (database.embedded && config.seedDemo && (await seedDemoData(database.db, app.auth))) {
     app.log.info(
       { email: DEMO_ORGANIZER.email },
       'empty database: added a demo organizer and a dozen marathons',
     );
   }
   app.log.info(
-    { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined },
+    database.embedded
+      ? { database: 'embedded PostgreSQL', dataDir: config.dataDir }
+      : { database: 'DATABASE_URL' },
     'database ready',
   );
 
@@ -68,15 +60,13 @@ async function main() {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close(); // waits for in-flight requests
-    await database.close(); // PGlite flushes and closes its files
-    releaseLock();
+    await database.close(); // and stops the embedded PostgreSQL
   });
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await database.close();
-    releaseLock();
     fail((error as Error).message);
   }
   if (config.mail.worker.enabled) app.mail.worker.start();

@@ -2,9 +2,8 @@
 // Fills DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: it owns that folder).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openPglite, openPostgres } from '../db/client.js';
 import { bulkSeed } from '../db/bulk-seed.js';
-import { lockDataDir } from '../db/data-dir-lock.js';
+import { openServerDatabase } from '../db/server-database.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,12 +27,11 @@ const marathons = asCount('marathons', values.marathons);
 const registrations = asCount('registrations', values.registrations);
 const users = asCount('users', values.users ?? String(Math.max(100, Math.ceil(registrations / 20))));
 
-const databaseUrl = process.env.DATABASE_URL;
-const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
-const releaseLock = databaseUrl ? () => {} : lockDataDir(dataDir);
-const database = databaseUrl
-  ? await openPostgres(databaseUrl)
-  : await openPglite(path.join(dataDir, 'pglite'));
+const database = await openServerDatabase({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: path.resolve(process.env.DATA_DIR ?? './data'),
+  log: console.log,
+});
 
 const started = performance.now();
 try {
@@ -41,9 +39,8 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Seeded ${result.marathons} marathons, ${result.registrations} registrations and ${result.users} users ` +
-      `in ${seconds} s on ${database.driver}. Users sign in as runner<n>.${result.runId}@seed.example.org / ${values.password}.`,
+      `in ${seconds} s on ${database.embedded ? 'the embedded PostgreSQL' : 'DATABASE_URL'}. Users sign in as runner<n>.${result.runId}@seed.example.org / ${values.password}.`,
   );
 } finally {
   await database.close();
-  releaseLock();
 }

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from './client.js';
+import { type Database, rowsOf } from './client.js';
 import type { Executor } from './transaction.js';
 import { marathons } from './schema/index.js';
 
@@ -193,9 +193,6 @@ async function vacuumAnalyze(db: Database): Promise<void> {
     sql`vacuum analyze users, sessions, marathons, marathon_search_terms, registrations, mail_outbox`,
   );
 }
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 export type RaceAudit = { count: number; rows: number; distinctRunners: number };
 

@@ -26,6 +26,9 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url
 /** Any constant shared by every Stride process: serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 727_001;
 
+/** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`; drizzle types it per driver). */
+export const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }

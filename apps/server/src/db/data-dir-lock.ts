@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive } from '../lib/process-alive.js';
 
 const LOCK_FILE = 'server.lock';
 
@@ -51,22 +52,13 @@ function formatIdentity({ pid, startedAt }: ProcessIdentity): string {
   return startedAt === null ? String(pid) : `${pid}\n${startedAt}`;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Is the process that wrote the lock still running? Its pid must be alive and, where /proc tells, have started
  * when the lock says: a crashed server's pid may since belong to an unrelated process. Our own pid is never
  * the holder (a lock left before a restart that got the same pid, e.g. pid 1 in a container).
  */
 function isHeldBy(holder: ProcessIdentity, lockWrittenAtMs: number): boolean {
-  if (holder.pid === process.pid || !isAlive(holder.pid)) return false;
+  if (holder.pid === process.pid || !isProcessAlive(holder.pid)) return false;
   if (holder.startedAt !== null) {
     const startedAt = startTimeOf(holder.pid);
     return startedAt === null || startedAt === holder.startedAt;
@@ -78,7 +70,8 @@ function isHeldBy(holder: ProcessIdentity, lockWrittenAtMs: number): boolean {
 }
 
 /**
- * Makes this process the only one using `dataDir`: two PGlite instances on one folder corrupt it.
+ * Makes this process the only one using `dataDir`: one server owns the embedded PostgreSQL in it, and may stop
+ * a postmaster it finds there as a crashed server's orphan.
  * A lock left by a process that no longer runs is taken over. Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {

