@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
 import { count, like, not, sql } from 'drizzle-orm';
 import { CAPACITY_LIMITS, DISTANCES } from '@stride/shared';
-import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.js';
+import { type DatabaseHandle } from '../apps/server/src/db/client.js';
 import { SEED_LOCATIONS, bulkSeed } from '../apps/server/src/db/bulk-seed.js';
 import {
   addBenchFixtures,
@@ -18,13 +18,14 @@ import {
   type BenchFixtures,
   type RaceEntries,
 } from '../apps/server/src/db/bench-fixtures.js';
-import { lockDataDir } from '../apps/server/src/db/data-dir-lock.js';
+import { openServerDatabase } from '../apps/server/src/db/server-database.js';
 import { marathons } from '../apps/server/src/db/schema/index.js';
 import { root, startProductionServer } from '../scripts/lib/production.mjs';
 import { formatTable } from '../scripts/lib/table.mjs';
 import {
   BUDGETS,
   checkBudgets,
+  type Driver,
   type Measurement,
   type ParticipantsCsv,
   type Stampede,
@@ -60,7 +61,7 @@ if (args['sell-out'] !== undefined || args['sell-out-connections'] !== undefined
 const databaseUrl = process.env.DATABASE_URL;
 // The server inherits the environment: READ_CACHE=off npm run bench measures every read on the database.
 const readCache = process.env.READ_CACHE ?? 'on';
-const driver = databaseUrl ? 'postgres' : 'pglite';
+const driver: Driver = databaseUrl ? 'postgres' : 'embedded';
 const smoke = args.smoke;
 const whole = (name: string, value: string | undefined, fallback: number) => {
   if (value === undefined) return fallback;
@@ -69,12 +70,8 @@ const whole = (name: string, value: string | undefined, fallback: number) => {
     throw new Error(`--${name} must be a whole number, got ${value}`);
   return number;
 };
-// The dataset the run wants: 100k/1M on PostgreSQL, 10k/100k on the embedded database, 1k/10k for the smoke run.
-const defaultSize = smoke
-  ? [1_000, 10_000]
-  : driver === 'postgres'
-    ? [100_000, 1_000_000]
-    : [10_000, 100_000];
+// The dataset the run wants: 100k/1M (on the embedded PostgreSQL as on DATABASE_URL's), 1k/10k for the smoke run.
+const defaultSize = smoke ? [1_000, 10_000] : [100_000, 1_000_000];
 const wanted = {
   marathons: whole('marathons', args.marathons, defaultSize[0]!),
   registrations: whole('registrations', args.registrations, defaultSize[1]!),
@@ -116,15 +113,11 @@ const dataDir = smoke
 const authSecret = process.env.AUTH_SECRET ?? 'stride-bench-secret-not-for-production-0123456789';
 
 async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-  const release = databaseUrl ? () => {} : lockDataDir(dataDir);
-  const database = databaseUrl
-    ? await openPostgres(databaseUrl)
-    : await openPglite(path.join(dataDir, 'pglite'));
+  const database = await openServerDatabase({ databaseUrl, dataDir });
   try {
     return await work(database);
   } finally {
     await database.close();
-    release();
   }
 }
 
@@ -197,6 +190,41 @@ function watchRss(pid: number) {
     clearInterval(timer);
     read();
     return peakBytes;
+  };
+}
+
+/**
+ * The embedded PostgreSQL's memory: PSS (shared pages split among the processes that map them, so shared_buffers
+ * counts once) of the postmaster and its children, summed. 0 with DATABASE_URL or while it is stopped.
+ */
+function databasePssBytes(): number {
+  if (databaseUrl) return 0;
+  try {
+    const postmaster = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]!;
+    const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8')
+      .trim()
+      .split(' ');
+    return [postmaster, ...children.filter(Boolean)].reduce((sum, pid) => {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      return sum + Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0) * 1024;
+    }, 0);
+  } catch {
+    return 0; // stopped, or a process ended between the two reads: the next sample counts
+  }
+}
+
+/** The database's PSS every 500 ms over the whole run: the peak, and what it held once the server had started. */
+function watchDatabasePss() {
+  let peakBytes = 0;
+  let atStartBytes = 0;
+  const timer = setInterval(() => {
+    const bytes = databasePssBytes();
+    if (atStartBytes === 0) atStartBytes = bytes;
+    peakBytes = Math.max(peakBytes, bytes);
+  }, 500);
+  return () => {
+    clearInterval(timer);
+    return { atStartMb: round(atStartBytes / 2 ** 20), peakMb: round(peakBytes / 2 ** 20) };
   };
 }
 
@@ -764,6 +792,7 @@ async function main() {
     measurements.push(...(await measureCold(chosen)));
   }
   let server = await startProductionServer(serverEnv, quietLog);
+  const stopWatchingDatabase = watchDatabasePss();
   let peakRssBytes = Math.max(
     0,
     ...measurements.filter((m) => m.kind === 'cold').map((m) => m.peakRssMb * 2 ** 20),
@@ -888,9 +917,15 @@ async function main() {
       `distinct runners ${registrationsRace.distinctRunners}. ` +
       `${auditProblems.length === 0 ? 'All audits OK.' : `${auditProblems.length} PROBLEMS.`}`,
   );
-  console.log(`Server RSS peak under load: ${round(peakRssBytes / 2 ** 20)} MB.`);
+  const databasePss = stopWatchingDatabase();
   console.log(
-    `\nBudgets (${driver === 'postgres' ? 'binding on PostgreSQL' : 'on PGlite only the stampede’s own binds; the rest are PostgreSQL’s, for information'}):`,
+    `Server RSS peak under load: ${round(peakRssBytes / 2 ** 20)} MB.` +
+      (databaseUrl
+        ? ''
+        : ` Embedded PostgreSQL PSS: ${databasePss.atStartMb} MB after start, ${databasePss.peakMb} MB at most.`),
+  );
+  console.log(
+    `\nBudgets (binding on ${driver === 'postgres' ? 'DATABASE_URL' : 'the embedded PostgreSQL'}):`,
   );
   for (const budget of budgetResults) {
     const mark = budget.met ? 'met   ' : budget.binds ? 'MISSED' : 'missed';
@@ -920,6 +955,7 @@ async function main() {
     },
     audits: { registrationsRace },
     peakRssMb: round(peakRssBytes / 2 ** 20),
+    ...(databaseUrl ? {} : { databasePssMb: databasePss }),
     budgets: budgetResults,
     budgetDefinitions: BUDGETS,
   };

@@ -1,6 +1,6 @@
 // npm run bench:mail [-- --registrants 17000 --rounds 5]: how long an organizer's date change takes when the
 // race has that many registrants, each of whom gets a mail queued in the same transaction (one INSERT … SELECT).
-// Runs on a fresh embedded database, or on a fresh database of the PostgreSQL server at TEST_DATABASE_URL
+// Runs on a fresh database of a scratch embedded PostgreSQL, or of the PostgreSQL server at TEST_DATABASE_URL
 // with TEST_DATABASE_DRIVER=postgres. Sending is not measured: the worker is off, as the request does not wait for it.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -8,6 +8,11 @@ import { sql } from 'drizzle-orm';
 import { mailOutbox } from '../apps/server/src/db/schema/index.js';
 import { createMarathon, fromNow } from '../apps/server/src/testing/marathon-fixtures.js';
 import { bearerHeaders, buildTestApp, signUp } from '../apps/server/src/testing/test-app.js';
+import {
+  createPostgresTestDatabase,
+  createTestDatabase,
+  startScratchCluster,
+} from '../apps/server/src/testing/test-database.js';
 
 const { values: args } = parseArgs({
   options: { registrants: { type: 'string', default: '17000' }, rounds: { type: 'string', default: '5' } },
@@ -16,7 +21,10 @@ const registrants = Number(args.registrants);
 const rounds = Number(args.rounds);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const testApp = await buildTestApp();
+const scratch = process.env.TEST_DATABASE_DRIVER === 'postgres' ? undefined : await startScratchCluster();
+const testApp = await buildTestApp({
+  database: scratch ? await createPostgresTestDatabase(scratch.serverUrl) : await createTestDatabase(),
+});
 try {
   const { app, database } = testApp;
   const organizer = await signUp(app);
@@ -62,4 +70,6 @@ try {
   if (queued !== registrants * rounds) process.exitCode = 1;
 } finally {
   await testApp.close();
+  await testApp.database.close();
+  await scratch?.stop();
 }
