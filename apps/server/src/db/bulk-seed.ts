@@ -96,12 +96,15 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
         select 1 + floor(${options.marathons}::int * power(random(), 3))::int as race_n,
                'seed-' || ${runId} || '-' || (1 + floor(random() * ${options.users}::int)::int) as user_id
         from generate_series(1, ${Math.ceil(missing * 1.05) + 10}::int)
+      ), last_bib as (
+        -- Once per round, not a subquery per row: planned while the table was still empty, that subquery
+        -- scanned the whole table for every row inserted.
+        select marathon_id, max(bib) as bib from registrations group by marathon_id
       )
       insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, bib)
       select race.id, pick.user_id, 'Seed', 'Runner', '+1 555 0100', '',
-        coalesce((select max(bib) from registrations r where r.marathon_id = race.id), 0)
-          + row_number() over (partition by race.id)
-      from pick join race on race.n = pick.race_n
+        coalesce(last_bib.bib, 0) + row_number() over (partition by race.id)
+      from pick join race on race.n = pick.race_n left join last_bib on last_bib.marathon_id = race.id
       on conflict (marathon_id, user_id) do nothing`);
   }
   // Trim any overshoot from the last round, then make every count agree with the rows.
