@@ -26,6 +26,11 @@ async function main() {
   process.env.NODE_ENV ??= config.env;
   config.webDistDir ??= existsSync(DEFAULT_WEB_DIST_DIR) ? DEFAULT_WEB_DIST_DIR : undefined;
 
+  // A stop asked for while starting waits until there is something to stop cleanly (the embedded PostgreSQL).
+  let stopWhileStarting: NodeJS.Signals | undefined;
+  const noteStop = (signal: NodeJS.Signals) => (stopWhileStarting = signal);
+  process.on('SIGINT', noteStop).on('SIGTERM', noteStop);
+
   // Said once the log exists: the database opens first.
   const startupNotes: string[] = [];
   let database: ServerDatabase;
@@ -56,6 +61,13 @@ async function main() {
     'database ready',
   );
 
+  process.off('SIGINT', noteStop).off('SIGTERM', noteStop);
+  if (stopWhileStarting) {
+    app.log.info({ signal: stopWhileStarting }, 'stopped while starting');
+    await app.close();
+    await database.close();
+    return;
+  }
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
