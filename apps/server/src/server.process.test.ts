@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bulkSeed } from './db/bulk-seed.js';
 import { openPglite, rowsOf } from './db/client.js';
+import { isProcessRunning } from './lib/process-alive.js';
 import { sql } from 'drizzle-orm';
 import { TEST_PASSWORD, makeSignUpInput } from './testing/test-app.js';
 import { type ServerProcess, killServerProcesses, startServerProcess } from './testing/server-process.js';
@@ -31,15 +32,6 @@ async function startEmbeddedServer(): Promise<ServerProcess> {
 function postmasterPid(): number | undefined {
   const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
   return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : undefined;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A same-origin JSON POST to one of the server's auth endpoints, as the web app sends it. */
@@ -112,10 +104,10 @@ describe('the server process (embedded PostgreSQL)', { timeout: PROCESS_TIMEOUT_
     const orphan = postmasterPid()!;
 
     expect(await killed.stop('SIGKILL')).toMatchObject({ signal: 'SIGKILL' });
-    expect(isRunning(orphan)).toBe(true);
+    expect(isProcessRunning(orphan)).toBe(true);
 
     const after = await startEmbeddedServer();
-    expect(isRunning(orphan)).toBe(false);
+    expect(isProcessRunning(orphan)).toBe(false);
     expect(postmasterPid()).not.toBe(orphan);
     const signIn = await postAuth(after, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
     expect(signIn.status).toBe(200);

