@@ -332,17 +332,13 @@ async function ensureDatabase(socketDir: string): Promise<void> {
   }
 }
 
-/**
- * Starts (after creating it on first use) a PostgreSQL cluster in `clusterDir`, owned by this process: it
- * listens on a Unix socket only, and `stop` shuts it down. The caller must hold the DATA_DIR lock.
- */
-export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const clusterDir = path.resolve(options.clusterDir);
-  const log = options.log ?? (() => {});
-  const binaries = await loadBinaries();
-  mkdirSync(path.dirname(clusterDir), { recursive: true });
-  const runAs = await postgresUserForRoot(clusterDir);
-
+/** First use: initdb. Then the checks before a start: the major version, an orphan of a crash, the owner. */
+async function prepareCluster(
+  binaries: Binaries,
+  clusterDir: string,
+  runAs: RunAs | undefined,
+  log: (message: string) => void,
+): Promise<void> {
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     const started = Date.now();
     await initCluster(binaries, clusterDir, runAs);
@@ -357,11 +353,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       `${clusterDir} is not owned by the ${runAs.name} user PostgreSQL runs as.`,
     );
   }
+}
 
-  const socketDir = socketDirFor(clusterDir, runAs);
-  removeLockFileOfExitedProcess(path.join(clusterDir, 'postmaster.pid'));
-  removeLockFileOfExitedProcess(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}.lock`));
-  const settings: Record<string, string> = {
+function serverSettings(socketDir: string, options: EmbeddedPostgresOptions): Record<string, string> {
+  return {
     listen_addresses: '',
     unix_socket_directories: `"${socketDir}"`,
     unix_socket_permissions: '0700',
@@ -377,6 +372,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     log_truncate_on_rotation: 'on',
     ...options.settings,
   };
+}
+
+type Postmaster = {
+  child: ChildProcess;
+  pid: number;
+  exited: Promise<void>;
+  /** What PostgreSQL said while starting: its stderr, then (once the logging collector runs) its log file. */
+  startupLog: () => string;
+};
+
+function spawnPostmaster(
+  binaries: Binaries,
+  clusterDir: string,
+  settings: Record<string, string>,
+  runAs: RunAs | undefined,
+): Postmaster {
   const args = [
     '-D',
     clusterDir,
@@ -389,48 +400,70 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     env: childEnv(),
     ...asUser(runAs),
   });
-  let startupOutput = '';
+  if (child.pid === undefined) throw new EmbeddedPostgresError(`Could not run ${binaries.postgres}.`);
+  let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
-    startupOutput = (startupOutput + chunk.toString()).slice(-4000);
+    stderr = (stderr + chunk.toString()).slice(-4000);
   });
-  // Once the logging collector runs, PostgreSQL's messages go to its log file.
-  const startupLog = () => `${startupOutput}${tailOfNewestLog(path.join(clusterDir, 'log'))}`;
-  const pid = child.pid;
-  if (pid === undefined) {
-    throw new EmbeddedPostgresError(`Could not run ${binaries.postgres}.`);
+  return {
+    child,
+    pid: child.pid,
+    exited: new Promise<void>((resolve) => child.once('exit', () => resolve())),
+    startupLog: () => `${stderr}${tailOfNewestLog(path.join(clusterDir, 'log'))}`,
+  };
+}
+
+/** Fast shutdown, then immediate if it has not stopped within 30 s. */
+async function stopPostmaster({ child, exited }: Postmaster): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGINT');
+  const stopped = await Promise.race([
+    exited.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000).unref()),
+  ]);
+  if (!stopped) {
+    child.kill('SIGQUIT');
+    await exited;
   }
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Starts (after creating it on first use) a PostgreSQL cluster in `clusterDir`, owned by this process: it
+ * listens on a Unix socket only, and `stop` shuts it down. The caller must hold the DATA_DIR lock.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const clusterDir = path.resolve(options.clusterDir);
+  const binaries = await loadBinaries();
+  mkdirSync(path.dirname(clusterDir), { recursive: true });
+  const runAs = await postgresUserForRoot(clusterDir);
+  await prepareCluster(binaries, clusterDir, runAs, options.log ?? (() => {}));
+
+  const socketDir = socketDirFor(clusterDir, runAs);
+  removeLockFileOfExitedProcess(path.join(clusterDir, 'postmaster.pid'));
+  removeLockFileOfExitedProcess(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}.lock`));
+  const postmaster = spawnPostmaster(binaries, clusterDir, serverSettings(socketDir, options), runAs);
   // If this process leaves without stopping it (an uncaught error), PostgreSQL still gets the signal.
   const stopOnExit = () => {
-    if (child.exitCode === null) process.kill(pid, 'SIGINT');
+    if (postmaster.child.exitCode === null) process.kill(postmaster.pid, 'SIGINT');
   };
   process.once('exit', stopOnExit);
 
   try {
-    await waitUntilReady(child, socketDir, startupLog);
+    await waitUntilReady(postmaster.child, socketDir, postmaster.startupLog);
     await ensureDatabase(socketDir);
   } catch (error) {
-    child.kill('SIGQUIT');
-    await exited;
+    postmaster.child.kill('SIGQUIT');
+    await postmaster.exited;
     process.off('exit', stopOnExit);
     throw error;
   }
 
   return {
     connectionString: connectionStringFor(socketDir, DATABASE),
-    pid,
+    pid: postmaster.pid,
     stop: async () => {
       process.off('exit', stopOnExit);
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGINT');
-      const stopped = await Promise.race([
-        exited.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000).unref()),
-      ]);
-      if (!stopped) {
-        child.kill('SIGQUIT');
-        await exited;
-      }
+      await stopPostmaster(postmaster);
     },
   };
 }
