@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { isProcessAlive } from '../lib/process-alive.js';
+import { isProcessAlive, procStatFields } from '../lib/process-alive.js';
 
 const LOCK_FILE = 'server.lock';
 
@@ -13,16 +13,10 @@ type ProcessIdentity = { pid: number; startedAt: string | null };
 
 /**
  * When the process started, in clock ticks since boot (field 22 of /proc/<pid>/stat), or null where there is
- * no /proc or the process is gone. The command name (field 2) may hold spaces and parentheses: count from
- * the last ')'.
+ * no /proc or the process is gone.
  */
 function startTimeOf(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
+  return procStatFields(pid)?.[19] ?? null;
 }
 
 /** Linux reports process times in USER_HZ ticks, 100 a second on every architecture Node runs on. */

@@ -100,22 +100,26 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   return true;
 }
 
-/** Runs a binary to completion; rejects with its output when it fails. */
-function run(binary: string, args: string[], runAs: RunAs | undefined): Promise<void> {
+/** Runs a command to completion and resolves with what it printed; rejects with its output when it fails. */
+function run(command: string, args: string[], runAs?: RunAs): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, {
+    const child = spawn(command, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       ...asUser(runAs),
       env: childEnv(),
     });
+    let stdout = '';
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      output += chunk.toString();
+    });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0
-        ? resolve()
-        : reject(new EmbeddedPostgresError(`${path.basename(binary)} failed (exit ${code}):\n${output}`)),
+        ? resolve(stdout.trim())
+        : reject(new EmbeddedPostgresError(`${path.basename(command)} failed (exit ${code}):\n${output}`)),
     );
   });
 }
@@ -135,8 +139,8 @@ async function postgresUserForRoot(clusterDir: string): Promise<RunAs | undefine
   if (process.getuid?.() !== 0) return undefined;
   const lookup = async () => {
     try {
-      const uid = await runForOutput('id', ['-u', 'postgres']);
-      const gid = await runForOutput('id', ['-g', 'postgres']);
+      const uid = await run('id', ['-u', 'postgres']);
+      const gid = await run('id', ['-g', 'postgres']);
       return { uid: Number(uid), gid: Number(gid), name: 'postgres' };
     } catch {
       return undefined;
@@ -144,7 +148,7 @@ async function postgresUserForRoot(clusterDir: string): Promise<RunAs | undefine
   };
   let user = await lookup();
   if (!user) {
-    await runForOutput('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    await run('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
     user = await lookup();
     if (!user) throw new EmbeddedPostgresError('Could not create the `postgres` user to run PostgreSQL as.');
   }
@@ -166,18 +170,6 @@ function allowTraversal(folder: string): void {
 
 function asUser(runAs: RunAs | undefined): { uid?: number; gid?: number } {
   return runAs ? { uid: runAs.uid, gid: runAs.gid } : {};
-}
-
-function runForOutput(command: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(output.trim()) : reject(new Error(`${command} exited ${code}`)),
-    );
-  });
 }
 
 function makeOwnedDir(dir: string, runAs: RunAs | undefined): void {

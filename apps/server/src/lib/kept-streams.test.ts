@@ -5,30 +5,29 @@ import { createReadThroughCache } from './expiring-cache.js';
 import { keepWhileSending, keptOrStreamed } from './kept-streams.js';
 
 describe('keepWhileSending', () => {
-  it('sends the body as it is and keeps the whole of it once sent', async () => {
+  /** Sends `[1,2]` in two chunks through keepWhileSending; what it kept, `nothing` for null. */
+  async function sendTwoChunks(maxBytes: number): Promise<{ sent: string; kept: string[] }> {
     const kept: Buffer[] = [];
-
     const sent = await text(
-      keepWhileSending(Readable.from(['[1,', '2]']), 100, (whole) =>
+      keepWhileSending(Readable.from(['[1,', '2]']), maxBytes, (whole) =>
         kept.push(whole ?? Buffer.from('nothing')),
       ),
     );
+    return { sent, kept: kept.map(String) };
+  }
+
+  it('sends the body as it is and keeps the whole of it once sent', async () => {
+    const { sent, kept } = await sendTwoChunks(100);
 
     expect(sent).toBe('[1,2]');
-    expect(kept.map(String)).toEqual(['[1,2]']);
+    expect(kept).toEqual(['[1,2]']);
   });
 
   it('sends a body larger than the bound whole, and keeps nothing of it', async () => {
-    const kept: Buffer[] = [];
-
-    const sent = await text(
-      keepWhileSending(Readable.from(['[1,', '2]']), 4, (whole) =>
-        kept.push(whole ?? Buffer.from('nothing')),
-      ),
-    );
+    const { sent, kept } = await sendTwoChunks(4);
 
     expect(sent).toBe('[1,2]');
-    expect(kept.map(String)).toEqual(['nothing']);
+    expect(kept).toEqual(['nothing']);
   });
 
   it('keeps nothing of a body whose reading fails', async () => {
@@ -77,29 +76,27 @@ describe('keptOrStreamed', () => {
     expect(list.opened).toBe(1);
   });
 
-  it('lets reads that come while the first streams wait for its copy', async () => {
+  /** A first read, and a second that comes while the first streams; the first is read to its end. */
+  async function readWhileTheFirstStreams(maxBytes: number) {
     const cache = listCache();
     const list = databaseList();
-    const { open } = list;
-
-    const first = await keptOrStreamed(cache, 'runner', 100, open);
-    const waiting = keptOrStreamed(cache, 'runner', 100, open);
+    const first = await keptOrStreamed(cache, 'runner', maxBytes, list.open);
+    const waiting = keptOrStreamed(cache, 'runner', maxBytes, list.open);
     await text(first as Readable);
+    return { second: await waiting, list };
+  }
 
-    expect(String(await waiting)).toBe('[1,2]');
+  it('lets reads that come while the first streams wait for its copy', async () => {
+    const { second, list } = await readWhileTheFirstStreams(100);
+
+    expect(String(second)).toBe('[1,2]');
     expect(list.opened).toBe(1);
   });
 
   it('lets waiting reads stream their own when the first keeps nothing (too large)', async () => {
-    const cache = listCache();
-    const list = databaseList();
-    const { open } = list;
+    const { second, list } = await readWhileTheFirstStreams(4);
 
-    const first = await keptOrStreamed(cache, 'runner', 4, open);
-    const waiting = keptOrStreamed(cache, 'runner', 4, open);
-    await text(first as Readable);
-
-    expect(await text((await waiting) as Readable)).toBe('[1,2]');
+    expect(await text(second as Readable)).toBe('[1,2]');
     expect(list.opened).toBe(2);
   });
 
