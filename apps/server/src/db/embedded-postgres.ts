@@ -133,9 +133,10 @@ function childEnv(): NodeJS.ProcessEnv {
 
 /**
  * PostgreSQL refuses to run as root. Under root (a container, a CI box) the cluster runs as the `postgres`
- * user, made on first need, and that user must be able to reach the cluster's folder.
+ * user, made on first need, and that user must be able to reach the cluster's folder and the binaries (in a
+ * checkout's node_modules).
  */
-async function postgresUserForRoot(clusterDir: string): Promise<RunAs | undefined> {
+async function postgresUserForRoot(clusterDir: string, binaries: Binaries): Promise<RunAs | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const lookup = async () => {
     try {
@@ -153,12 +154,13 @@ async function postgresUserForRoot(clusterDir: string): Promise<RunAs | undefine
     if (!user) throw new EmbeddedPostgresError('Could not create the `postgres` user to run PostgreSQL as.');
   }
   allowTraversal(path.dirname(clusterDir));
+  allowTraversal(path.dirname(binaries.postgres));
   return user;
 }
 
 /**
- * Folders private to root (mktemp's 0700, say) on the way to DATA_DIR get search permission for others
- * (o+x: pass through, not list), so the `postgres` user can reach its cluster.
+ * Folders private to root (mktemp's 0700, say) on the way to `folder` get search permission for others
+ * (o+x: pass through, not list), so the `postgres` user can reach what lies below.
  */
 function allowTraversal(folder: string): void {
   for (let dir = folder; ; dir = path.dirname(dir)) {
@@ -427,7 +429,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const clusterDir = path.resolve(options.clusterDir);
   const binaries = await loadBinaries();
   mkdirSync(path.dirname(clusterDir), { recursive: true });
-  const runAs = await postgresUserForRoot(clusterDir);
+  const runAs = await postgresUserForRoot(clusterDir, binaries);
   await prepareCluster(binaries, clusterDir, runAs, options.log ?? (() => {}));
 
   const socketDir = socketDirFor(clusterDir, runAs);
