@@ -1,5 +1,6 @@
-// `npm test`: every test — Vitest (shared, server on PGlite and, with TEST_DATABASE_URL, PostgreSQL; web)
-// then the Playwright journeys in Chromium — and one closing line `tests: N passed, M failed`.
+// `npm test`: every test — Vitest (shared, server on the embedded PostgreSQL and, with TEST_DATABASE_URL, another
+// PostgreSQL, with TEST_REDIS_URL Redis; web), the integration suite of several server processes behind nginx, then
+// the Playwright journeys in Chromium — and one closing line `tests: N passed, M failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,29 +27,43 @@ function readJson(file) {
   }
 }
 
+const vitestRun = (label, report, env = {}) =>
+  run(
+    label,
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
+
 const vitestReport = path.join(outputDir, 'vitest.json');
-const vitestOk = run('Unit and API tests (Vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
+const vitestOk = vitestRun('Unit and API tests (Vitest)', vitestReport);
+// Alone, so that what it times between processes is not slowed by the other test files.
+const integrationReport = path.join(outputDir, 'integration.json');
+const integrationOk = vitestRun('Several server processes behind nginx (Vitest)', integrationReport, {
+  STRIDE_TEST_SUITE: 'integration',
+});
 
 const playwrightReport = path.join(outputDir, 'playwright.json');
 const playwrightOk = run('Browser tests (Playwright, Chromium)', bin('playwright'), ['test'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
 });
 
-const vitest = readJson(vitestReport);
+const vitestRuns = [
+  [vitestOk, readJson(vitestReport)],
+  [integrationOk, readJson(integrationReport)],
+];
 const playwright = readJson(playwrightReport);
-const passed =
-  (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
-let failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+let passed = (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+let failed = playwright?.stats?.unexpected ?? 0;
 // A runner that died before reporting (e.g. Chromium missing) still counts as a failure.
-if (!vitestOk && !vitest?.numFailedTests) failed += 1;
 if (!playwrightOk && !playwright?.stats?.unexpected) failed += 1;
+for (const [ok, report] of vitestRuns) {
+  passed += report?.numPassedTests ?? 0;
+  failed += report?.numFailedTests ?? 0;
+  if (!ok && !report?.numFailedTests) failed += 1;
+}
 
 const summary = `tests: ${passed} passed, ${failed} failed`;
 writeFileSync(path.join(outputDir, 'summary.txt'), `${summary}\n`);
 console.log(`\n${summary}`);
-process.exit(vitestOk && playwrightOk ? 0 : 1);
+process.exit(vitestOk && integrationOk && playwrightOk ? 0 : 1);

@@ -1,6 +1,7 @@
 // The production build and server, shared by `npm start`, `npm run bench` and `npm run lighthouse`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, readlinkSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -32,6 +33,8 @@ export const webDist = process.env.WEB_DIST_DIR
   ? path.resolve(process.env.WEB_DIST_DIR)
   : at('apps/web/dist');
 export const serverEntry = at('apps/server/dist/server.js');
+/** `npm run start:cluster`: several server processes sharing the port (apps/server/src/cluster.ts). */
+export const clusterEntry = at('apps/server/dist/cluster.js');
 
 /**
  * The Node flags the server runs with. V8 lets the old generation grow towards a limit sized from the machine's
@@ -95,40 +98,185 @@ export async function findFreePort() {
   return port;
 }
 
+/** How long every worker of a cluster may take to serve once the first one does. */
+const WORKERS_UP_TIMEOUT_MS = 60_000;
+
+/** The servers started here that have not exited yet, each by its `stop`. */
+const runningServers = new Set();
+
+/** Stops every server started here that still runs (and waits): for a caller that is interrupted. */
+export async function stopRunningServers() {
+  await Promise.all([...runningServers].map((stop) => stop()));
+}
+
+/**
+ * The workers of the cluster primary `pid`: its child processes running the server entry (the embedded
+ * PostgreSQL the primary starts is its child too). Linux only, as the bench's memory readings.
+ */
+export function clusterWorkerPids(pid) {
+  let children;
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch {
+    return []; // exited
+  }
+  return children.map(Number).filter((child) => {
+    try {
+      return readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0').includes(serverEntry);
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+}
+
+/** The socket inodes of the established TCP connections whose local port is `port`: connections a server accepted. */
+function acceptedSocketInodes(port) {
+  const inodes = new Set();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let lines;
+    try {
+      lines = readFileSync(table, 'utf8').trim().split('\n').slice(1);
+    } catch {
+      continue; // no IPv6
+    }
+    for (const line of lines) {
+      // sl, local address:port, remote address:port, state (01: established), …, inode (the tenth)
+      const fields = line.trim().split(/\s+/);
+      if (fields[3] === '01' && Number.parseInt(fields[1].split(':').at(-1), 16) === port)
+        inodes.add(fields[9]);
+    }
+  }
+  return inodes;
+}
+
+/** Those of `pids` that hold one of these sockets among their file descriptors. */
+function pidsHolding(pids, inodes) {
+  return pids.filter((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        return target.startsWith('socket:[') && inodes.has(target.slice('socket:['.length, -1));
+      });
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+}
+
+/** GET /api/health through `agent`, leaving the connection open; resolves with the status. */
+function healthStatus(url, agent) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url}/api/health`, { agent, timeout: 2_000 }, (response) => {
+      response.resume().once('end', () => resolve(response.statusCode));
+    });
+    request.once('timeout', () => request.destroy(new Error('timed out')));
+    request.once('error', reject);
+  });
+}
+
+/**
+ * Resolves once each of the `workers` of the cluster primary `pid` serves. node:cluster hands the connections
+ * to the listening workers in turn, so a burst of connections held open reaches every one that listens; a
+ * worker holding one of them among its file descriptors serves. Until then the first workers up would get every
+ * connection a load opens: autocannon keeps its connections for the whole run.
+ */
+async function waitForEveryWorker(url, pid, workers, hasExited) {
+  const port = Number(new URL(url).port);
+  const deadline = performance.now() + WORKERS_UP_TIMEOUT_MS;
+  let serving = [];
+  for (;;) {
+    if (hasExited()) throw new Error('the cluster primary exited before every worker served');
+    const pids = clusterWorkerPids(pid);
+    if (pids.length === workers) {
+      const agent = new http.Agent({ keepAlive: true });
+      try {
+        const statuses = await Promise.all(
+          Array.from({ length: 4 * workers }, () => healthStatus(url, agent)),
+        );
+        if (statuses.every((status) => status === 200)) {
+          serving = pidsHolding(pids, acceptedSocketInodes(port));
+          if (serving.length === workers) return;
+        }
+      } catch {
+        // a worker starting or stopping: look again
+      } finally {
+        agent.destroy();
+      }
+    }
+    if (performance.now() > deadline) {
+      throw new Error(
+        `${serving.length} of ${workers} workers served within ${WORKERS_UP_TIMEOUT_MS / 1000} s ` +
+          `(${pids.length} running)`,
+      );
+    }
+    await delay(100);
+  }
+}
+
 /**
  * Builds what is stale, starts the production server on a free loopback port with `env` on top of this
  * process's environment, and resolves once GET /api/health answers 200. Its log goes to our stdout, or nowhere
  * with `stdout: 'ignore'`.
+ * With `workers`, the cluster entry (`npm run start:cluster -- --workers N`) instead: a primary forking that many
+ * workers on one port, and it resolves once every worker serves; `pids()` then lists the primary and its workers.
+ * `detached` puts it in a process group of its own, so that a terminal's Ctrl-C reaches only the caller, which
+ * then stops it once (a second signal ends a server at once, without stopping its embedded PostgreSQL).
+ * `build: false` skips the build, for a caller that built once and starts several servers of that build.
+ * @param {Record<string, string>} [env]
+ * @param {{ stdout?: 'inherit' | 'ignore', workers?: number, detached?: boolean, build?: boolean }} [options]
  */
-export async function startProductionServer(env = {}, { stdout = 'inherit' } = {}) {
-  buildStale();
+export async function startProductionServer(
+  env = {},
+  { stdout = 'inherit', workers, detached = false, build = true } = {},
+) {
+  if (build) buildStale();
   const port = env.PORT ?? String(await findFreePort());
-  const child = spawn(process.execPath, [...serverNodeFlags({ ...process.env, ...env }), serverEntry], {
+  const entryAndArgs = workers === undefined ? [serverEntry] : [clusterEntry, '--workers', String(workers)];
+  const child = spawn(process.execPath, [...serverNodeFlags({ ...process.env, ...env }), ...entryAndArgs], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: port },
     stdio: ['ignore', stdout, 'inherit'],
+    detached,
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
   let exit;
-  void exited.then((value) => (exit = value));
-  for (;;) {
-    if (exit) throw new Error(`the server exited before it was healthy (${JSON.stringify(exit)})`);
-    try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
+  let stopping;
+  /** SIGTERM (once, however often it is asked for), then waits for the graceful stop. */
+  const stop = () => {
+    if (!stopping) {
+      if (!exit) child.kill('SIGTERM');
+      stopping = exited;
     }
-    await delay(100);
+    return stopping;
+  };
+  runningServers.add(stop);
+  void exited.then((value) => {
+    exit = value;
+    runningServers.delete(stop);
+  });
+  try {
+    for (;;) {
+      if (exit) throw new Error(`the server exited before it was healthy (${JSON.stringify(exit)})`);
+      try {
+        const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        if (response.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      await delay(100);
+    }
+    if (workers !== undefined) await waitForEveryWorker(url, child.pid, workers, () => exit !== undefined);
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  const pid = /** @type {number} */ (child.pid);
   return {
     url,
-    pid: child.pid,
-    /** SIGTERM, then waits for the graceful stop. */
-    stop: async () => {
-      if (!exit) child.kill('SIGTERM');
-      return exited;
-    },
+    pid,
+    /** The server's process, or the cluster's primary and its workers. */
+    pids: () => (workers === undefined ? [pid] : [pid, ...clusterWorkerPids(pid)]),
+    stop,
   };
 }

@@ -15,6 +15,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { createSecurityHeaderSetter, registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createLogDestination } from './lib/log-destination.js';
+import { openRateLimitStore } from './lib/rate-limit-store.js';
 import { SampledRequestLog } from './lib/request-log.js';
 
 export type BuildAppOptions = {
@@ -35,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mail pipeline: its worker (tests flush it) and queue counts. */
     mail: Container['mail'];
+    /** From now on GET /api/health/ready answers 503: the process is about to stop (server.ts). */
+    startDraining: () => void;
   }
 }
 
@@ -51,6 +54,8 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // Behind a balancer: request.ip (rate limits, logs) is the client's address from X-Forwarded-For.
+    trustProxy: config.trustProxy,
     // Ids are UUIDs, but any id up to a browser's URL length is an unknown id (404), not "URI too long".
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
     frameworkErrors: createFrameworkErrorHandler(createSecurityHeaderSetter(config)),
@@ -85,12 +90,40 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
   // the outbox for the next start.
   app.addHook('onClose', () => container.mail.worker.stop());
   app.decorate('mail', container.mail);
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
+  // Draining, every answer closes its connection: a balancer's kept-alive connection would otherwise hold the
+  // stop until the balancer's own idle timeout, and a request sent on it after the close would meet a 503.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  const { changeNotifications, changes } = container;
+  if (changeNotifications) {
+    await changeNotifications.listen(changes.receive);
+    app.addHook('onClose', () => changeNotifications.close());
+  }
+
+  // The rate limits' counts: this process's memory, or PostgreSQL or Redis, shared with the other processes.
+  const rateLimitStore = await openRateLimitStore({ config, db: database.db, log: app.log });
+  app.addHook('onClose', () => rateLimitStore.close());
 
   registerErrorHandler(app);
-  await registerSecurity(app, config);
-  await app.register(authPlugin, { db: database.db, config, sendMail: container.mail.send });
+  await registerSecurity(app, config, rateLimitStore);
+  await app.register(authPlugin, {
+    db: database.db,
+    config,
+    sendMail: container.mail.send,
+    changes,
+    rateLimitStore,
+  });
   await registerOpenApi(app);
-  await app.register(healthRoutes, { ping: database.ping, mailCounts: container.mail.counts });
+  await app.register(healthRoutes, {
+    ping: database.ping,
+    mailCounts: container.mail.counts,
+    isDraining: () => draining,
+  });
   await app.register(marathonsRoutes, container.marathons);
   await app.register(registrationsRoutes, container.registrations);
   await app.register(participantsRoutes, container.participants);

@@ -88,6 +88,44 @@ describe('loadConfig', () => {
     await expect(readFile(path.join(dataDir, 'auth-secret'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(load().trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+    expect(load({ TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/33' })).toEqual([expect.stringMatching(/^TRUST_PROXY: /)]);
+    expect(problemsOf({ TRUST_PROXY: 'nginx' })).toEqual([expect.stringMatching(/^TRUST_PROXY: /)]);
+  });
+
+  it('gives a balancer 2 s of "not ready" before stopping on a shared database, none on the embedded one', () => {
+    const url = { DATABASE_URL: 'postgres://stride@db.example/stride', AUTH_SECRET: SECRET };
+
+    expect(load().drainNoticeMs).toBe(0);
+    expect(load(url).drainNoticeMs).toBe(2_000);
+    expect(load({ ...url, DRAIN_NOTICE_SECONDS: '0.5' }).drainNoticeMs).toBe(500);
+    expect(problemsOf({ DRAIN_NOTICE_SECONDS: '9' })).toEqual([
+      expect.stringMatching(/^DRAIN_NOTICE_SECONDS: /),
+    ]);
+  });
+
+  it('counts rate limits in memory on the embedded database, else shared: in Redis with REDIS_URL, else PostgreSQL', () => {
+    const url = { DATABASE_URL: 'postgres://stride@db.example/stride', AUTH_SECRET: SECRET };
+    const redis = { REDIS_URL: 'rediss://:secret@cache.example:6380/2' };
+
+    expect(load().rateLimitStore).toEqual({ kind: 'memory' });
+    expect(load(redis).rateLimitStore).toEqual({ kind: 'memory' });
+    expect(load(url).rateLimitStore).toEqual({ kind: 'postgres' });
+    expect(load({ ...url, ...redis }).rateLimitStore).toEqual({
+      kind: 'redis',
+      url: redis.REDIS_URL,
+      keyPrefix: 'stride:rate-limit:',
+    });
+    expect(problemsOf({ REDIS_URL: 'cache.example:6379' })).toEqual([expect.stringMatching(/^REDIS_URL: /)]);
+  });
+
   it('sizes the PostgreSQL pool to twice the cores (at least 4) unless DATABASE_POOL_SIZE says otherwise', () => {
     const url = { DATABASE_URL: 'postgres://stride@db.example/stride', AUTH_SECRET: SECRET };
 

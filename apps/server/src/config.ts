@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,10 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN_FAILURES: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_SIGN_UPS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
@@ -49,7 +54,43 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REQUEST_LOG_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(100),
   WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value);
+      if (trust === null)
+        context.addIssue({
+          code: 'custom',
+          message: "must be on/off, or the proxies' addresses/CIDRs, e.g. loopback,10.0.0.0/8",
+        });
+      return trust ?? false;
+    })
+    .default(false),
+  DRAIN_NOTICE_SECONDS: z.coerce.number().min(0).max(8).optional(),
 });
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it, or null when it is none of the accepted forms. */
+function parseTrustProxy(value: string): TrustProxy | null {
+  const flag = booleanFlag.safeParse(value.trim().toLowerCase());
+  if (flag.success) return flag.data;
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const valid = (entry: string) => {
+    if (NAMED_RANGES.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  };
+  return entries.length > 0 && entries.every(valid) ? entries : null;
+}
+
+/** Whom to believe about the client's address: nobody, any proxy (on), or proxies at these addresses. */
+export type TrustProxy = boolean | string[];
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -80,6 +121,11 @@ export type Config = {
   readCache: ReadCacheSettings;
   /** Per minute: failed sign-ins per account and per address, sign-ups per address, API writes per user. */
   rateLimits: { signInFailures: number; signUps: number; writes: number };
+  /**
+   * Where the limits count (docs/decisions/022): in this process's memory with the embedded database (one
+   * process); with DATABASE_URL shared by every process, in Redis when REDIS_URL is set, else in PostgreSQL.
+   */
+  rateLimitStore: RateLimitStoreSetting;
   logLevel: string;
   /**
    * The request log (level info): one line per request that failed (4xx, 5xx) or took a second or more, and
@@ -92,6 +138,14 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; worker: MailWorkerSettings };
   /** Folder of the built web app; absent in API-only runs. */
   webDistDir: string | undefined;
+  /** TRUST_PROXY: read the client's address from X-Forwarded-For when the request comes from these proxies. */
+  trustProxy: TrustProxy;
+  /**
+   * On SIGTERM, how long the process answers "not ready" (GET /api/health/ready → 503) while still serving, so
+   * that a balancer stops sending it requests before it stops accepting them. 2 s on a database of one's own
+   * (a balancer may be in front), 0 on the embedded database (one process).
+   */
+  drainNoticeMs: number;
 };
 
 /** How the mail worker drains the outbox (modules/mail/mail-worker.ts). */
@@ -113,6 +167,10 @@ export type MailWorkerSettings = {
 };
 
 export type ReadCacheSettings = { enabled: boolean; maxBytes: number };
+
+/** Redis's keys all start with `keyPrefix`. */
+export type RateLimitStoreSetting =
+  { kind: 'memory' } | { kind: 'postgres' } | { kind: 'redis'; url: string; keyPrefix: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -187,6 +245,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signUps: values.RATE_LIMIT_SIGN_UPS,
       writes: values.RATE_LIMIT_WRITES,
     },
+    rateLimitStore: !values.DATABASE_URL
+      ? { kind: 'memory' }
+      : values.REDIS_URL
+        ? { kind: 'redis', url: values.REDIS_URL, keyPrefix: 'stride:rate-limit:' }
+        : { kind: 'postgres' },
     logLevel: values.LOG_LEVEL,
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
@@ -211,5 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
+    trustProxy: values.TRUST_PROXY,
+    drainNoticeMs: (values.DRAIN_NOTICE_SECONDS ?? (values.DATABASE_URL ? 2 : 0)) * 1000,
   };
 }

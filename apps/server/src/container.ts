@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createChangeNotifications } from './db/change-notifications.js';
 import { createChangeFeed } from './lib/change-feed.js';
 import { createUnitOfWork } from './lib/unit-of-work.js';
 import { createCalendarFiles } from './mail/calendar-files.js';
@@ -34,7 +35,11 @@ export type ContainerOptions = {
  */
 export function createContainer({ config, database, log, mailTransport, isBusy }: ContainerOptions) {
   const { db } = database;
-  const changes = createChangeFeed();
+  // On a database of one's own, other server processes may share it: their caches hear of our writes.
+  const changeNotifications = config.databaseUrl
+    ? createChangeNotifications({ connectionString: config.databaseUrl, log })
+    : undefined;
+  const changes = createChangeFeed(changeNotifications);
   const unitOfWork = createUnitOfWork(db, changes);
   const marathonsRepository = createMarathonsRepository(db);
   const registrationsRepository = createRegistrationsRepository(db);
@@ -58,6 +63,7 @@ export function createContainer({ config, database, log, mailTransport, isBusy }
     config,
     database,
     changes,
+    changeNotifications,
     mail: {
       worker: mailWorker,
       counts: mailQueue.counts,

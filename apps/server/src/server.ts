@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
+import { type App, buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openServerDatabase, type ServerDatabase } from './db/server-database.js';
 import { DEMO_ORGANIZER, seedDemoData } from './demo/demo-data.js';
@@ -26,10 +28,15 @@ async function main() {
   process.env.NODE_ENV ??= config.env;
   config.webDistDir ??= existsSync(DEFAULT_WEB_DIST_DIR) ? DEFAULT_WEB_DIST_DIR : undefined;
 
+  // A worker of `npm run start:cluster` stops when its primary sends SIGTERM. Ctrl-C sends SIGINT to every
+  // process of the terminal, so a worker leaves that one to the primary, which stops the workers in turn.
+  const stopSignals: NodeJS.Signals[] = cluster.isWorker ? ['SIGTERM'] : ['SIGINT', 'SIGTERM'];
+  if (cluster.isWorker) process.on('SIGINT', () => {});
+
   // A stop asked for while starting waits until there is something to stop cleanly (the embedded PostgreSQL).
   let stopWhileStarting: NodeJS.Signals | undefined;
   const noteStop = (signal: NodeJS.Signals) => (stopWhileStarting = signal);
-  process.on('SIGINT', noteStop).on('SIGTERM', noteStop);
+  for (const signal of stopSignals) process.on(signal, noteStop);
 
   // Said once the log exists: the database opens first.
   const startupNotes: string[] = [];
@@ -46,7 +53,13 @@ async function main() {
     fail((error as Error).message);
   }
 
-  const app = await buildApp({ config, database });
+  let app: App;
+  try {
+    app = await buildApp({ config, database });
+  } catch (error) {
+    await database.close();
+    fail((error as Error).message); // e.g. REDIS_URL does not answer
+  }
   for (const note of startupNotes) app.log.info(note);
   if (database.embedded && config.seedDemo && (await seedDemoData(database.db, app.auth))) {
     app.log.info(
@@ -61,17 +74,20 @@ async function main() {
     'database ready',
   );
 
-  process.off('SIGINT', noteStop).off('SIGTERM', noteStop);
+  for (const signal of stopSignals) process.off(signal, noteStop);
   if (stopWhileStarting) {
     app.log.info({ signal: stopWhileStarting }, 'stopped while starting');
     await app.close();
     await database.close();
     return;
   }
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  const skip = cluster.isWorker ? (['SIGINT'] as const) : [];
+  closeWithGrace({ delay: 10_000, skip: [...skip] }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close(); // waits for in-flight requests
+    app.startDraining(); // a balancer asking GET /api/health/ready stops sending requests here…
+    if (!err && config.drainNoticeMs > 0) await sleep(config.drainNoticeMs);
+    await app.close(); // …then new connections are refused, in-flight requests answered, claimed mails released
     await database.close(); // and stops the embedded PostgreSQL
   });
 

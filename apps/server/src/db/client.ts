@@ -22,7 +22,7 @@ export type DatabaseHandle = {
 };
 
 /** Committed SQL from drizzle-kit; the same relative path from src/db and dist/db. */
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** Any constant shared by every Stride process: serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -61,10 +61,17 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   };
 }
 
+export type OpenPostgresOptions = {
+  poolSize?: number;
+  /** Stride's migrations by default; another folder (an older level of them), or `false` to leave the schema be. */
+  migrationsFolder?: string | false;
+};
+
 export async function openPostgres(
   databaseUrl: string,
-  options: { poolSize?: number } = {},
+  options: OpenPostgresOptions = {},
 ): Promise<DatabaseHandle> {
+  const { migrationsFolder = MIGRATIONS_FOLDER } = options;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
@@ -85,14 +92,16 @@ export async function openPostgres(
 
   const db = drizzlePostgres(pool, { schema });
   try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (migrationsFolder !== false) {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePostgres(db, { migrationsFolder });
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
   } catch (error) {
     lockClient.release();
     await pool.end();
     throw error;
   }
-  await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
   lockClient.release();
 
   return {

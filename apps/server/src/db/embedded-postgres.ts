@@ -271,8 +271,26 @@ function socketDirFor(clusterDir: string, runAs: RunAs | undefined): string {
 }
 
 /** `host` names the socket's folder and wins over the URL's host, which is there only to keep the URL parseable. */
-function connectionStringFor(socketDir: string, database: string): string {
-  return `postgresql://${ROLE}@localhost/${database}?host=${encodeURIComponent(socketDir)}`;
+function connectionStringFor(socketDir: string, database: string, port = SOCKET_PORT): string {
+  return `postgresql://${ROLE}@localhost:${port}/${database}?host=${encodeURIComponent(socketDir)}`;
+}
+
+/**
+ * The connection string of the PostgreSQL that another process (a running server) runs on `clusterDir`, for a
+ * tool that reads its database; undefined when there is no postmaster.pid. PostgreSQL writes its port on line 4
+ * of that file and its socket's folder on line 5: the cluster's own, or the /tmp one chosen for a long path.
+ */
+export function findRunningClusterConnectionString(clusterDir: string): string | undefined {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  const port = Number(lines[3]);
+  const socketDir = lines[4]?.trim();
+  if (!Number.isInteger(port) || port <= 0 || !socketDir) return undefined;
+  return connectionStringFor(socketDir, DATABASE, port);
 }
 
 function tailOfNewestLog(logDir: string): string {

@@ -6,31 +6,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../testing/test-database.js';
 import { TEST_PASSWORD, bearerHeaders, buildTestApp, signIn, signUp } from '../testing/test-app.js';
+import {
+  APP_TABLES,
+  AWKWARD_INSTANT,
+  AWKWARD_TEXT,
+  WAITLIST_RACE_ID,
+  addRowsOfEveryKind,
+} from '../testing/every-table-rows.js';
 import { bulkSeed } from './bulk-seed.js';
 import { type DatabaseHandle, openPglite, rowsOf } from './client.js';
 import { copyPgliteIntoPostgres, importPgliteFolderOnce } from './pglite-import.js';
 import type { Executor } from './transaction.js';
 
 const SEED = { marathons: 1_000, registrations: 10_000, users: 300, password: TEST_PASSWORD };
-/** Every table the migrations create: each must hold rows in the seeded folder, so each is really copied. */
-const APP_TABLES = [
-  'accounts',
-  'mail_outbox',
-  'marathon_search_terms',
-  'marathons',
-  'registrations',
-  'sessions',
-  'users',
-  'verifications',
-];
-const WAITLIST_RACE_ID = '7a1f0c3e-2b4d-4e5f-8a9b-0c1d2e3f4a5b';
-/** Values a JSON round trip could bend: microseconds, quotes, backslashes, newlines, characters outside ASCII. */
-const AWKWARD_TEXT = 'Zoë "Q" O\'Brien \\ 🏃\nline two\ttab';
-const AWKWARD_INSTANT = '2024-02-29 23:59:59.123456+00';
-/** More digits than a JavaScript number holds: jsonb keeps them, JSON.parse would not. */
-const AWKWARD_PAYLOAD = `{"kind": "confirmation", "title": ${JSON.stringify(AWKWARD_TEXT)},
-  "n": 12345678901234.567890123456789, "list": [1, null, true], "nested": {"e": 1e-7}}`;
-
 /**
  * A throwaway, migrated PostgreSQL database, dropped on close: on TEST_DATABASE_URL when it is set, otherwise on
  * the embedded PostgreSQL the test run starts (createTestDatabase's default).
@@ -43,43 +31,6 @@ async function createTargetDatabase(): Promise<DatabaseHandle> {
   } finally {
     vi.unstubAllEnvs();
   }
-}
-
-/** Rows that bulkSeed does not write: one or more in every other table, and a waitlisted runner. */
-async function addRowsOfEveryKind(db: Executor, runId: string): Promise<void> {
-  const runner = (n: number) => `seed-${runId}-${n}`;
-  await db.execute(sql`update users set image = ${'https://example.org/zoë.png'}, name = ${AWKWARD_TEXT}
-    where id = ${runner(2)}`);
-  await db.execute(sql`insert into sessions (id, expires_at, token, ip_address, user_agent, user_id, created_at)
-    values ('session-1', ${AWKWARD_INSTANT}, 'token-1', '203.0.113.7', ${AWKWARD_TEXT}, ${runner(1)}, ${AWKWARD_INSTANT})`);
-  await db.execute(sql`insert into accounts (id, account_id, provider_id, user_id, access_token, refresh_token,
-      id_token, access_token_expires_at, refresh_token_expires_at, scope)
-    values ('oidc-account-1', 'subject-1', 'oidc', ${runner(3)}, 'access', 'refresh', 'id.token.sig',
-      ${AWKWARD_INSTANT}, '2030-01-01 00:00:00.000001+00', 'openid email profile')`);
-  await db.execute(sql`insert into verifications (id, identifier, value, expires_at)
-    values ('verification-1', 'reset-password:abc', ${AWKWARD_TEXT}, ${AWKWARD_INSTANT})`);
-  await db.execute(sql`insert into mail_outbox (recipient, payload, status, attempts, next_attempt_at, claimed_until,
-      last_error, created_at, sent_at)
-    values
-      ('a@example.org', ${AWKWARD_PAYLOAD}::jsonb,
-        'pending', 0, ${AWKWARD_INSTANT}, null, null, default, null),
-      ('b@example.org', '{"kind":"reminder"}'::jsonb, 'sent', 1, now(), null, null, now(), now()),
-      ('c@example.org', '{"kind":"reminder"}'::jsonb, 'failed', 5, now(), now() + interval '1 minute',
-        ${AWKWARD_TEXT}, now(), null)`);
-
-  // A full race with its only place taken and a runner in line, whose turn comes from the waitlist sequence.
-  await db.execute(sql`insert into marathons (id, title, start_reg_date, end_reg_date, start_date, location, time_zone,
-      distance, description, image, creator_id, capacity, total_registration_count, waitlist_count, bibs_issued)
-    values (${WAITLIST_RACE_ID}, 'Lisbon Waitlist Marathon', now() - interval '1 day', now() + interval '10 days',
-      now() + interval '30 days', 'Lisbon', 'Europe/Lisbon', '10k', ${AWKWARD_TEXT}, '/images/marathons/poster-1.svg',
-      ${runner(1)}, 1, 1, 1, 1)`);
-  await db.execute(sql`select setval('registrations_waitlist_seq', 41)`);
-  await db.execute(sql`insert into registrations (marathon_id, user_id, first_name, last_name, contact, status, bib)
-    values (${WAITLIST_RACE_ID}, ${runner(4)}, 'Placed', 'Runner', '+351 555 0100', 'registered', 1)`);
-  await db.execute(sql`insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, status,
-      waitlist_seq)
-    values (${WAITLIST_RACE_ID}, ${runner(5)}, 'Waiting', 'Runner', '+351 555 0101', ${AWKWARD_TEXT}, 'waitlisted',
-      nextval('registrations_waitlist_seq'))`);
 }
 
 async function findTables(db: Executor): Promise<string[]> {

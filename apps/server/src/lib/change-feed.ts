@@ -4,26 +4,44 @@
  *   registrants, when its title or date changed or it went).
  * - `registration`: a runner's registration for a race was made, changed or withdrawn (the race's count too).
  * - `mail-queued`: the write queued mail in the outbox.
+ * - `sessions`: sessions or accounts changed (a sign-out, a revoked session, a password reset, a new name).
+ * - `missed`: news from other server processes may have been lost (their channel was down): drop everything.
  */
 export type DataChange =
   | { kind: 'race'; raceId: string; runnerIds: readonly string[] }
   | { kind: 'registration'; raceId: string; runnerId: string }
   /** Mail was written to the outbox: the mail worker can send it now instead of at its next poll. */
-  | { kind: 'mail-queued' };
+  | { kind: 'mail-queued' }
+  | { kind: 'sessions' }
+  | { kind: 'missed' };
 
 export type ChangeListener = (change: DataChange) => void;
 
+/** Carries this process's committed changes to the other server processes on the same database. */
+export type ChangeBroadcast = { send: (changes: readonly DataChange[]) => void };
+
+/** Changes that mean something to another process: its mail worker finds queued mail by itself. */
+const concernsOtherProcesses = (change: DataChange) =>
+  change.kind !== 'mail-queued' && change.kind !== 'missed';
+
 /**
- * In-process news of this server's committed writes (published by the unit of work, lib/unit-of-work.ts), for
- * the read caches that must follow them at once. Writes by other server processes reach those caches through
- * their short maximum ages instead.
+ * News of committed writes (published by the unit of work, lib/unit-of-work.ts, and by the auth routes), for the
+ * read caches that must follow them at once. With a `broadcast`, what this process publishes also reaches the
+ * other processes, whose own broadcast hands it to `receive`.
  */
-export function createChangeFeed() {
+export function createChangeFeed(broadcast?: ChangeBroadcast) {
   const listeners: ChangeListener[] = [];
+  const deliver = (changes: readonly DataChange[]) => {
+    for (const change of changes) for (const listener of listeners) listener(change);
+  };
   return {
     publish(changes: readonly DataChange[]): void {
-      for (const change of changes) for (const listener of listeners) listener(change);
+      deliver(changes);
+      const shared = broadcast ? changes.filter(concernsOtherProcesses) : [];
+      if (shared.length > 0) broadcast!.send(shared);
     },
+    /** Changes committed by another process. */
+    receive: deliver,
     subscribe(listener: ChangeListener): void {
       listeners.push(listener);
     },

@@ -1,46 +1,38 @@
+import type { RateLimitStore } from './rate-limit-store.js';
+
 /**
- * Counts failures per key in a sliding window (e.g. failed sign-ins per account and per address).
- * In memory: limits are per server process, which is what a single-node Stride runs.
+ * Counts failures per key in a sliding window (e.g. failed sign-ins per account and per address), in `store`:
+ * this process's memory, or shared by every server process (lib/rate-limit-store.ts).
  */
 export function createFailureLimiter({
+  store,
   max,
   windowMs,
-  now = Date.now,
 }: {
+  store: RateLimitStore;
   max: number;
   windowMs: number;
-  now?: () => number;
 }) {
-  const failures = new Map<string, number[]>();
-
-  const recent = (key: string) => {
-    const since = now() - windowMs;
-    const times = (failures.get(key) ?? []).filter((time) => time > since);
-    if (times.length === 0) failures.delete(key);
-    else failures.set(key, times);
-    return times;
-  };
-
   return {
     /** Seconds to wait before `keys` may try again, or 0 when none of them is over the limit. */
-    retryAfterSeconds(keys: string[]): number {
-      let wait = 0;
-      for (const key of keys) {
-        const times = recent(key);
-        if (times.length >= max)
-          wait = Math.max(wait, Math.ceil((times[times.length - max]! + windowMs - now()) / 1000));
-      }
-      return wait;
+    async retryAfterSeconds(keys: string[]): Promise<number> {
+      const agesPerKey = await store.findEventAges(keys, windowMs);
+      // Over the limit until the max-th latest failure leaves the window.
+      return Math.max(
+        0,
+        ...agesPerKey.map((ages) => (ages.length >= max ? Math.ceil((windowMs - ages[max - 1]!) / 1000) : 0)),
+      );
     },
     /** Failures of `key` within the window (at most `max` are remembered). */
-    countFailures(key: string): number {
-      return recent(key).length;
+    async countFailures(key: string): Promise<number> {
+      const [ages] = await store.findEventAges([key], windowMs);
+      return ages!.length;
     },
-    recordFailure(keys: string[]): void {
-      for (const key of keys) failures.set(key, [...recent(key), now()].slice(-max));
+    recordFailure(keys: string[]): Promise<void> {
+      return store.recordEvent(keys, { windowMs, keep: max });
     },
-    reset(key: string): void {
-      failures.delete(key);
+    reset(key: string): Promise<void> {
+      return store.forgetEvents([key]);
     },
   };
 }

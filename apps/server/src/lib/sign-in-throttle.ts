@@ -1,4 +1,5 @@
 import { createFailureLimiter } from './failure-limiter.js';
+import type { RateLimitStore } from './rate-limit-store.js';
 
 const MINUTE_MS = 60_000;
 
@@ -25,51 +26,62 @@ export type SignInVerdict = { retryAfterSeconds: number } | { delayMs: number };
 
 /**
  * Failed sign-ins: `maxPerMinute` per address and per (address, account) pair, answered 429 until the window
- * moves on; per account alone only a growing delay (see {@link ACCOUNT_SLOWDOWN}). In memory, per process.
+ * moves on; per account alone only a growing delay (see {@link ACCOUNT_SLOWDOWN}). Counted in `store`: per
+ * process, or shared by every server process.
  */
 export function createSignInThrottle({
   maxPerMinute,
-  now = Date.now,
+  store,
 }: {
   maxPerMinute: number;
-  now?: () => number;
+  store: RateLimitStore;
 }) {
-  const hardLimits = createFailureLimiter({ max: maxPerMinute, windowMs: MINUTE_MS, now });
+  const hardLimits = createFailureLimiter({ store, max: maxPerMinute, windowMs: MINUTE_MS });
   const accountFailures = createFailureLimiter({
+    store,
     // Enough remembered failures to reach the longest delay.
     max:
       ACCOUNT_SLOWDOWN.after +
       Math.ceil(Math.log2(ACCOUNT_SLOWDOWN.maxDelayMs / ACCOUNT_SLOWDOWN.firstDelayMs)),
     windowMs: ACCOUNT_SLOWDOWN.windowMs,
-    now,
   });
   const keysOf = (address: string, email: string | null) => {
     const account = email === null ? null : email.trim().toLowerCase();
     return {
-      limited: [`ip:${address}`, ...(account === null ? [] : [`pair:${address}\n${account}`])],
-      pair: account === null ? null : `pair:${address}\n${account}`,
-      account: account === null ? null : `account:${account}`,
+      limited: [
+        `sign-in:ip:${address}`,
+        ...(account === null ? [] : [`sign-in:pair:${address}\n${account}`]),
+      ],
+      pair: account === null ? null : `sign-in:pair:${address}\n${account}`,
+      account: account === null ? null : `sign-in:account:${account}`,
     };
   };
 
   return {
     /** Before trying: refuse (429 for this many seconds), or answer after a delay (0: at once). */
-    verdict(address: string, email: string | null): SignInVerdict {
+    async verdict(address: string, email: string | null): Promise<SignInVerdict> {
       const keys = keysOf(address, email);
-      const retryAfterSeconds = hardLimits.retryAfterSeconds(keys.limited);
+      const [retryAfterSeconds, accountFailureCount] = await Promise.all([
+        hardLimits.retryAfterSeconds(keys.limited),
+        keys.account ? accountFailures.countFailures(keys.account) : 0,
+      ]);
       if (retryAfterSeconds > 0) return { retryAfterSeconds };
-      return { delayMs: keys.account ? accountSlowdownMs(accountFailures.countFailures(keys.account)) : 0 };
+      return { delayMs: accountSlowdownMs(accountFailureCount) };
     },
-    recordFailure(address: string, email: string | null): void {
+    async recordFailure(address: string, email: string | null): Promise<void> {
       const keys = keysOf(address, email);
-      hardLimits.recordFailure(keys.limited);
-      if (keys.account) accountFailures.recordFailure([keys.account]);
+      await Promise.all([
+        hardLimits.recordFailure(keys.limited),
+        keys.account && accountFailures.recordFailure([keys.account]),
+      ]);
     },
     /** The right password: this address and the account start afresh (the address's own count stays). */
-    recordSuccess(address: string, email: string): void {
+    async recordSuccess(address: string, email: string): Promise<void> {
       const keys = keysOf(address, email);
-      if (keys.pair) hardLimits.reset(keys.pair);
-      if (keys.account) accountFailures.reset(keys.account);
+      await Promise.all([
+        keys.pair && hardLimits.reset(keys.pair),
+        keys.account && accountFailures.reset(keys.account),
+      ]);
     },
   };
 }

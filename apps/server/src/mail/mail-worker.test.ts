@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createMailWorker } from './mail-worker.js';
 import type { ClaimedMail, OutboxQueue } from './outbox.repository.js';
@@ -23,6 +23,9 @@ function recordingQueue(mails: ClaimedMail[], events: string[]): OutboxQueue {
       return batch;
     },
     markSent: async (ids) => void events.push(`sent ${ids.length}`),
+    release: async (ids) => {
+      if (ids.length > 0) events.push(`released ${ids.join(' ')}`);
+    },
     markFailed: async () => void events.push('failed'),
     nextDueAt: async () => null,
     counts: async () => ({ pending: left.length, failed: 0 }),
@@ -70,5 +73,30 @@ describe('the mail worker', () => {
     await worker.flush();
 
     expect(events.filter((event) => event !== 'claim')).toEqual(['failed', 'sent 1']);
+  });
+
+  it('stopping mid-batch sends the mail in flight and gives the rest of its claim back to the outbox', async () => {
+    const events: string[] = [];
+    const second = { ...mail, id: '1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9', recipient: 'bob@example.com' };
+    const third = { ...mail, id: '2c3d4e5f-6071-4829-93a4-b5c6d7e8f9a0', recipient: 'cy@example.com' };
+    let stopped: Promise<void> | undefined;
+    const worker = createMailWorker({
+      queue: recordingQueue([mail, second, third], events),
+      transport: {
+        send: async (outgoing) => {
+          events.push(`send ${outgoing.to}`);
+          stopped ??= worker.stop(); // SIGTERM arrives while the first mail is on its way
+        },
+      },
+      context: { publicUrl: 'http://localhost:3000' },
+      settings: { ...settings, concurrency: 1 },
+      log: pino({ level: 'silent' }),
+    });
+
+    worker.start();
+    await vi.waitFor(() => expect(stopped).toBeDefined());
+    await stopped;
+
+    expect(events).toEqual(['claim', 'send ada@example.com', 'sent 1', `released ${second.id} ${third.id}`]);
   });
 });

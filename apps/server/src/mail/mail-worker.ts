@@ -98,7 +98,7 @@ export function createMailWorker({
       const sent: string[] = [];
       let next = 0;
       const lane = async () => {
-        while (next < batch.length) {
+        while (next < batch.length && goOn()) {
           const mail = batch[next++]!;
           if (await deliver(mail)) sent.push(mail.id);
         }
@@ -107,6 +107,8 @@ export function createMailWorker({
       // One commit for the batch, not one per mail. A process that dies before it sends the batch's mails
       // again after their lease; their Message-IDs stay the same.
       await queue.markSent(sent);
+      // Stopping: the mails not begun go back to the outbox for another process at once, not after the lease.
+      await queue.release(batch.slice(next).map((mail) => mail.id));
     }
     return tried;
   }
@@ -146,7 +148,7 @@ export function createMailWorker({
       running = true;
       loop = run();
     },
-    /** Stops after the mails in flight; unsent ones stay in the outbox for the next start. */
+    /** Stops after the mails in flight; the rest of its claimed batch goes back to the outbox. */
     async stop(): Promise<void> {
       running = false;
       wakeUp?.();

@@ -81,6 +81,15 @@ export function createOutboxQueue(db: Database) {
         .where(inArray(mailOutbox.id, [...ids]));
     },
 
+    /** Gives claimed mails back unsent, as if never claimed: any worker may take them now. */
+    async release(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(mailOutbox)
+        .set({ claimedUntil: null, attempts: sql`${mailOutbox.attempts} - 1` })
+        .where(and(inArray(mailOutbox.id, [...ids]), eq(mailOutbox.status, 'pending')));
+    },
+
     /** Schedules another attempt after `retryInMs`, or gives up (status failed) when `giveUp`. */
     async markFailed(
       id: string,

@@ -17,9 +17,11 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
-import { createExpiringCache, type ExpiringCache } from '../lib/expiring-cache.js';
+import type { ChangeFeed } from '../lib/change-feed.js';
+import { createExpiringCache } from '../lib/expiring-cache.js';
 import { sendsBearerToken } from '../lib/credentials.js';
 import type { MailPayload } from '../mail/mail-payloads.js';
+import type { RateLimitStore } from '../lib/rate-limit-store.js';
 import { type SignInThrottle, createSignInThrottle } from '../lib/sign-in-throttle.js';
 import { createSessionReader, needsBetterAuth, readSessionToken } from './session-lookup.js';
 
@@ -27,9 +29,9 @@ import { createSessionReader, needsBetterAuth, readSessionToken } from './sessio
 export type SendMail = (recipient: string, payload: MailPayload) => Promise<void>;
 
 /**
- * How long this process reuses a resolved session instead of asking the database on every request. Its own
- * sign-outs and account changes take effect at once (the reuse is dropped); a session revoked by another
- * server process stays usable here for at most this long (better-auth's own cookie cache allows 5 minutes).
+ * How long this process reuses a resolved session instead of asking the database on every request. Sign-outs
+ * and account changes, here or in another server process (the change feed's `sessions`), drop the reuse at
+ * once; this bounds it should that news be lost (better-auth's own cookie cache allows 5 minutes).
  */
 const SESSION_REUSE_MS = 10_000;
 const SESSION_REUSE_MAX_ENTRIES = 10_000;
@@ -72,7 +74,13 @@ function checkAccountInput(path: string, body: Record<string, unknown> | undefin
   }
 }
 
-export function createAuth(db: Database, config: Config, log: FastifyBaseLogger, sendMail: SendMail) {
+export function createAuth(
+  db: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  sendMail: SendMail,
+  rateLimitStore: RateLimitStore,
+) {
   return betterAuth({
     appName: 'Stride',
     baseURL: config.publicUrl,
@@ -106,6 +114,15 @@ export function createAuth(db: Database, config: Config, log: FastifyBaseLogger,
         // Failed sign-ins are limited per account and address by the route below, not per request here.
         '/sign-in/email': false,
         '/sign-up/email': { window: 60, max: config.rateLimits.signUps },
+      },
+      // Counted in our store, per process or shared by all (lib/rate-limit-store.ts): one atomic hit per request.
+      customStorage: {
+        async consume(key, rule) {
+          const { hits, resetInMs } = await rateLimitStore.hit(`auth:${key}`, rule.window * 1000);
+          return hits <= rule.max
+            ? { allowed: true, retryAfter: null }
+            : { allowed: false, retryAfter: Math.ceil(resetInMs / 1000) };
+        },
       },
     },
     advanced: {
@@ -220,7 +237,7 @@ type AuthRequestContext = {
   db: Database;
   config: Config;
   signInThrottle: SignInThrottle;
-  reusedSessions: ExpiringCache<SessionUser>;
+  changes: ChangeFeed;
 };
 
 /**
@@ -250,7 +267,7 @@ function requestBodyText(request: FastifyRequest): string | undefined {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function handleAuthRequest(context: AuthRequestContext, request: FastifyRequest, reply: FastifyReply) {
-  const { auth, config, signInThrottle, reusedSessions } = context;
+  const { auth, config, signInThrottle, changes } = context;
   const path = request.url.split('?')[0]!;
   const email = (request.body as { email?: unknown } | undefined)?.email;
   const signIn =
@@ -258,7 +275,7 @@ async function handleAuthRequest(context: AuthRequestContext, request: FastifyRe
       ? { address: request.ip, email: typeof email === 'string' ? email : null }
       : null;
   if (signIn) {
-    const verdict = signInThrottle.verdict(signIn.address, signIn.email);
+    const verdict = await signInThrottle.verdict(signIn.address, signIn.email);
     if ('retryAfterSeconds' in verdict) {
       const wait = String(verdict.retryAfterSeconds);
       return reply
@@ -285,10 +302,10 @@ async function handleAuthRequest(context: AuthRequestContext, request: FastifyRe
     }),
   );
   if (request.method !== 'GET' && !SESSION_STARTING_PATHS.some((start) => request.url.startsWith(start))) {
-    reusedSessions.clear();
+    changes.publish([{ kind: 'sessions' }]);
   }
-  if (signIn && response.status === 401) signInThrottle.recordFailure(signIn.address, signIn.email);
-  if (signIn?.email && response.ok) signInThrottle.recordSuccess(signIn.address, signIn.email);
+  if (signIn && response.status === 401) await signInThrottle.recordFailure(signIn.address, signIn.email);
+  if (signIn?.email && response.ok) await signInThrottle.recordSuccess(signIn.address, signIn.email);
 
   reply.status(response.status);
   const issuesTokens = TOKEN_ISSUING_PATHS.has(path);
@@ -300,13 +317,29 @@ async function handleAuthRequest(context: AuthRequestContext, request: FastifyRe
 }
 
 /** better-auth under /api/auth/*, and `request.getUser()` / `request.requireUser()` for our routes. */
-export const authPlugin = fp<{ db: Database; config: Config; sendMail: SendMail }>(
-  async (app: FastifyInstance, { db, config, sendMail }) => {
-    const auth = createAuth(db, config, app.log, sendMail);
-    const signInThrottle = createSignInThrottle({ maxPerMinute: config.rateLimits.signInFailures });
+export const authPlugin = fp<{
+  db: Database;
+  config: Config;
+  sendMail: SendMail;
+  changes: ChangeFeed;
+  rateLimitStore: RateLimitStore;
+}>(
+  async (app: FastifyInstance, { db, config, sendMail, changes, rateLimitStore }) => {
+    const auth = createAuth(db, config, app.log, sendMail, rateLimitStore);
+    const signInThrottle = createSignInThrottle({
+      maxPerMinute: config.rateLimits.signInFailures,
+      store: rateLimitStore,
+    });
     app.decorate('auth', auth);
 
     const reusedSessions = createExpiringCache<SessionUser>({ maxEntries: SESSION_REUSE_MAX_ENTRIES });
+    // A session read while the reuse was dropped may predate the sign-out that dropped it: it is not kept.
+    let sessionsDroppedTimes = 0;
+    changes.subscribe((change) => {
+      if (change.kind !== 'sessions' && change.kind !== 'missed') return;
+      sessionsDroppedTimes += 1;
+      reusedSessions.clear();
+    });
     async function resolveUser(request: FastifyRequest): Promise<SessionUser | null> {
       const { authorization, cookie } = request.headers;
       if (!authorization && !cookie) return null;
@@ -314,9 +347,11 @@ export const authPlugin = fp<{ db: Database; config: Config; sendMail: SendMail 
       const credentials = bearer ? authorization! : `${authorization ?? ''}\n${cookie ?? ''}`;
       const reused = reusedSessions.get(credentials);
       if (reused) return reused;
+      const droppedBefore = sessionsDroppedTimes;
       const read = await readSession(request, bearer);
       const session = read === undefined ? await readSessionThroughBetterAuth(request) : read;
       if (!session) return null;
+      if (droppedBefore !== sessionsDroppedTimes) return session.user;
       const reuseUntil = Math.min(Date.now() + SESSION_REUSE_MS, session.expiresAt.getTime());
       reusedSessions.set(credentials, session.user, reuseUntil);
       return session.user;
@@ -376,7 +411,7 @@ export const authPlugin = fp<{ db: Database; config: Config; sendMail: SendMail 
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       handler: (request, reply) =>
-        handleAuthRequest({ auth, db, config, signInThrottle, reusedSessions }, request, reply),
+        handleAuthRequest({ auth, db, config, signInThrottle, changes }, request, reply),
     });
   },
   { name: 'auth' },

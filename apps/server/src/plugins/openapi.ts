@@ -20,6 +20,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/auth/sign-out': 'signOut',
   'GET /api/auth/get-session': 'getSession',
   'GET /api/health': 'getHealth',
+  'GET /api/health/ready': 'getReadiness',
   'GET /api/version': 'getVersion',
   'GET /api/marathons': 'listMarathons',
   'GET /api/marathons/featured': 'listFeaturedMarathons',
@@ -58,6 +59,8 @@ const TAGS = [
 /** The health routes carry no tag or summary of their own (modules/health), so they get them here. */
 const HEALTH_SUMMARIES: Record<string, string> = {
   '/api/health': 'Whether the server and its database answer (503 when the database does not)',
+  '/api/health/ready':
+    'Whether a load balancer should send requests here (503 while the process drains or its database is down)',
   '/api/version': 'The API name and version (no database involved)',
 };
 

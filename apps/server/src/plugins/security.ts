@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
 import { sendsBearerToken, sendsCredentials, sendsSessionCookie } from '../lib/credentials.js';
+import type { RateLimitStore } from '../lib/rate-limit-store.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -86,11 +87,31 @@ export function createSecurityHeaderSetter(
   };
 }
 
+/** @fastify/rate-limit's store, counting in ours under `writes:` keys. */
+function writesStore(store: RateLimitStore): FastifyRateLimitStoreCtor {
+  return class {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      windowMs: number,
+    ) {
+      store.hit(`writes:${key}`, windowMs).then(
+        ({ hits, resetInMs }) => callback(null, { current: hits, ttl: resetInMs }),
+        (error: Error) => callback(error),
+      );
+    }
+    child() {
+      return this;
+    }
+  };
+}
+
 /**
  * Security headers, a same-origin rule for cookie-authenticated writes, `no-store` on every personal API
- * answer, and a per-user limit on API writes. (/api/auth/* has better-auth's own checks.)
+ * answer, and a per-user limit on API writes, counted in `rateLimitStore`. (/api/auth/* has better-auth's own
+ * checks.)
  */
-export async function registerSecurity(app: FastifyInstance, config: Config) {
+export async function registerSecurity(app: FastifyInstance, config: Config, rateLimitStore: RateLimitStore) {
   const headers = securityHeaders(config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
@@ -115,6 +136,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       hook: 'preHandler', // after authentication, so the limit follows the user rather than a shared address
       max: config.rateLimits.writes,
       timeWindow: 60_000,
+      store: writesStore(rateLimitStore),
       allowList: (request) => !isApiWrite(request),
       keyGenerator: async (request) => {
         const user = await request.getUser();

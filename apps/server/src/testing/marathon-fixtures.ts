@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { CreateMarathonInput, CreateRegistrationInput, Marathon, Registration } from '@stride/shared';
 import type { App } from '../app.js';
-import type { Database } from '../db/client.js';
+import { type Database, rowsOf } from '../db/client.js';
 import { marathons, registrations, sessions, users } from '../db/schema/index.js';
 import { type AuthUser, type SignedIn, type TestApp, bearerHeaders, buildTestApp } from './test-app.js';
 
@@ -201,6 +201,18 @@ export async function insertSignedInUsers(
 ): Promise<Array<Actor & { user: AuthUser }>> {
   // better-auth's default is 7 days.
   const expiresInSeconds = app.auth.options.session?.expiresIn ?? (7 * DAY_MS) / SECOND_MS;
+  return insertSignedInUsersInto(database.db, count, expiresInSeconds);
+}
+
+/**
+ * {@link insertSignedInUsers} for a database that server processes of their own use (no app in the test):
+ * sessions lasting `expiresInSeconds`, 30 days by default as the server's do (plugins/auth.ts).
+ */
+export async function insertSignedInUsersInto(
+  db: Database,
+  count: number,
+  expiresInSeconds = (30 * DAY_MS) / SECOND_MS,
+): Promise<Array<Actor & { user: AuthUser }>> {
   const expiresAt = new Date(Date.now() + expiresInSeconds * SECOND_MS);
   const created = Array.from({ length: count }, (_, n) => {
     const id = randomUUID();
@@ -208,7 +220,7 @@ export async function insertSignedInUsers(
     return { user, token: randomBytes(24).toString('hex') };
   });
   if (count === 0) return created;
-  await database.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx
       .insert(users)
       .values(created.map(({ user }) => ({ id: user.id, name: user.name, email: user.email })));
@@ -217,4 +229,46 @@ export async function insertSignedInUsers(
       .values(created.map(({ user, token }) => ({ id: randomUUID(), token, userId: user.id, expiresAt })));
   });
   return created;
+}
+
+/** Those of `ids` that are registrations in the database. */
+export async function findRegistrationIds(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(inArray(registrations.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Those of `ids` that are marathons in the database. */
+export async function findMarathonIds(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: marathons.id })
+    .from(marathons)
+    .where(inArray(marathons.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+export type CountMismatch = {
+  id: string;
+  totalRegistrationCount: number;
+  registeredRows: number;
+  waitlistCount: number;
+  waitlistedRows: number;
+};
+
+/** Races whose kept counts (registered, waitlisted) differ from their registration rows; [] when all agree. */
+export async function findCountMismatches(db: Database): Promise<CountMismatch[]> {
+  return rowsOf<CountMismatch>(
+    await db.execute(sql`
+      select m.id, m.total_registration_count as "totalRegistrationCount", m.waitlist_count as "waitlistCount",
+        count(r.id) filter (where r.status = 'registered')::int as "registeredRows",
+        count(r.id) filter (where r.status = 'waitlisted')::int as "waitlistedRows"
+      from marathons m left join registrations r on r.marathon_id = m.id
+      group by m.id
+      having m.total_registration_count <> count(r.id) filter (where r.status = 'registered')
+        or m.waitlist_count <> count(r.id) filter (where r.status = 'waitlisted')`),
+  );
 }

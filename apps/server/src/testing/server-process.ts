@@ -8,7 +8,11 @@ import { stopOrphanedPostgres } from '../db/embedded-postgres.js';
 
 /** The repository root: where `tsx` and the `@stride/source` workspace packages resolve from. */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const SERVER_ENTRY = fileURLToPath(new URL('../server.ts', import.meta.url));
+const ENTRIES = {
+  server: fileURLToPath(new URL('../server.ts', import.meta.url)),
+  /** `npm run start:cluster`: a primary and its workers. */
+  cluster: fileURLToPath(new URL('../cluster.ts', import.meta.url)),
+};
 /** Between two health checks while a server starts: a polling interval, not a wait for a guessed duration. */
 const POLL_INTERVAL_MS = 50;
 
@@ -46,9 +50,13 @@ export async function findFreePort(): Promise<number> {
  * Runs the real entry (src/server.ts through tsx) as its own process, on loopback only (a free PORT
  * unless given), with these variables on top of a minimal environment: none of the runner's leak in.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { entry = 'server', args = [] }: { entry?: keyof typeof ENTRIES; args?: string[] } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await findFreePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@stride/source', SERVER_ENTRY], {
+  const nodeArgs = ['--import', 'tsx', '--conditions=@stride/source', ENTRIES[entry], ...args];
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
@@ -106,6 +114,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       return exited;
     },
   };
+}
+
+/** A server on the embedded database in `dataDir`, as `npm start` runs it, once it answers /api/health. */
+export async function startEmbeddedServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const server = await startServerProcess({ DATA_DIR: dataDir, ...env });
+  await server.waitUntilHealthy();
+  return server;
 }
 
 /**

@@ -43,6 +43,8 @@ export async function startSmtpReceiver({ refuseFirst = 0 } = {}) {
       });
     },
   });
+  // A sender killed mid-session (a server process a test kills) resets its connection: not the receiver's fault.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

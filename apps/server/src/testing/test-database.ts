@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openPostgres } from '../db/client.js';
+import { type DatabaseHandle, type OpenPostgresOptions, openPostgres } from '../db/client.js';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
 
 declare module 'vitest' {
@@ -47,8 +47,17 @@ async function runOnServer(serverUrl: string, statement: (client: pg.Client) => 
   }
 }
 
-/** A new, empty, migrated database on the PostgreSQL server; closing the handle drops it. */
-export async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
+/** A test database, with its connection URL for processes of their own (servers started by a test). */
+export type TestDatabase = DatabaseHandle & { url: string };
+
+/**
+ * A new, empty, migrated database on the PostgreSQL server (with `migrationsFolder: false`, not even migrated:
+ * no table at all); closing the handle drops it.
+ */
+export async function createPostgresTestDatabase(
+  serverUrl: string,
+  options: Pick<OpenPostgresOptions, 'migrationsFolder'> = {},
+): Promise<TestDatabase> {
   const name = `stride_test_${randomBytes(8).toString('hex')}`;
   const dropDatabase = () =>
     runOnServer(
@@ -62,13 +71,14 @@ export async function createPostgresTestDatabase(serverUrl: string): Promise<Dat
 
   let handle: DatabaseHandle;
   try {
-    handle = await openPostgres(url.toString(), { poolSize: 4 });
+    handle = await openPostgres(url.toString(), { poolSize: 4, ...options });
   } catch (error) {
     await dropDatabase();
     throw error;
   }
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       try {
         await handle.close();
@@ -84,7 +94,7 @@ export async function createPostgresTestDatabase(serverUrl: string): Promise<Dat
  * PostgreSQL by default, or on TEST_DATABASE_URL when TEST_DATABASE_DRIVER=postgres (the `server:postgres`
  * Vitest project). Only ever drops the database it created.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DATABASE_DRIVER !== 'postgres') {
     return createPostgresTestDatabase(inject('embeddedPostgresUrl'));
   }

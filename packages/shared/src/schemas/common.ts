@@ -16,5 +16,8 @@ export const healthResponseSchema = z.object({
   mail: z.object({ pending: z.number().int(), failed: z.number().int() }).optional(),
 });
 
+/** GET /api/health/ready: whether a load balancer should send this process requests (503 while it drains). */
+export const readinessResponseSchema = z.object({ status: z.enum(['ready', 'draining', 'unavailable']) });
+
 /** GET /api/version: constant, no database; also the load test's baseline (the framework's ceiling). */
 export const versionResponseSchema = z.object({ name: z.string(), version: z.string() });

@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './marathons.js';
 export * from './registrations.js';
 export * from './mail-outbox.js';
+export * from './rate-limits.js';

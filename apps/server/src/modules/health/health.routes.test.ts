@@ -36,6 +36,42 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/health/ready', () => {
+  let database: DatabaseHandle;
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await testApp?.close();
+    testApp = undefined;
+  });
+  afterAll(() => database?.close());
+
+  const readiness = async () => {
+    const response = await testApp!.app.inject({ method: 'GET', url: '/api/health/ready' });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  it('answers 200 ready, then 503 draining once the process starts to stop, while other routes still answer', async () => {
+    testApp = await buildTestApp({ database });
+    expect(await readiness()).toEqual({ status: 200, body: { status: 'ready' } });
+
+    testApp.app.startDraining();
+
+    expect(await readiness()).toEqual({ status: 503, body: { status: 'draining' } });
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 unavailable when the database does not answer', async () => {
+    testApp = await buildTestApp({
+      database: { ...database, ping: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.9:5432')) },
+    });
+
+    expect(await readiness()).toEqual({ status: 503, body: { status: 'unavailable' } });
+  });
+});
+
 describe('GET /api/version', () => {
   it('answers the API name and version without asking the database', async () => {
     const database = await createTestDatabase();

@@ -102,9 +102,10 @@ export function createMarathonReads({
     maxAgeMs,
   });
   changes.subscribe((change) => {
-    if (change.kind === 'mail-queued') return;
-    if (change.kind === 'race') lists.invalidate();
-    races.forget(change.raceId);
+    if (change.kind === 'mail-queued' || change.kind === 'sessions') return;
+    if (change.kind !== 'registration') lists.invalidate();
+    if (change.kind === 'missed') races.forgetAll();
+    else races.forget(change.raceId);
     listPages.forgetAll();
     // Which organizer's list shows the race, the change does not say: every kept one goes.
     organizerLists.forgetAll();

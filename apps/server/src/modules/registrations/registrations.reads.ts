@@ -41,6 +41,7 @@ export function createRegistrationReads({
   changes.subscribe((change) => {
     if (change.kind === 'registration') runnerLists.forget(change.runnerId);
     else if (change.kind === 'race') for (const runnerId of change.runnerIds) runnerLists.forget(runnerId);
+    else if (change.kind === 'missed') runnerLists.forgetAll();
   });
 
   return {
