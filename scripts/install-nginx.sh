@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs Debian's nginx for the cluster tests (apps/server/src/cluster.process.test.ts), which run it on a
+# Installs Debian's nginx for the cluster tests (apps/server/src/cluster.integration.test.ts), which run it on a
 # loopback port with deploy/nginx.conf. Only the binary is wanted: the tests start and stop nginx themselves,
 # so the Debian service that the package starts on port 80 is stopped again, leaving port 80 free.
 # Idempotent: does nothing when /usr/sbin/nginx is already there (apart from stopping a running service).

@@ -36,7 +36,7 @@ export async function startScratchCluster(): Promise<{ serverUrl: string; stop: 
   };
 }
 
-/** Runs one statement on the server named by TEST_DATABASE_URL (its maintenance database). */
+/** Runs one statement on the server at `serverUrl` (its maintenance database). */
 async function runOnServer(serverUrl: string, statement: (client: pg.Client) => string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
   await client.connect();
@@ -45,6 +45,44 @@ async function runOnServer(serverUrl: string, statement: (client: pg.Client) => 
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A new login role that is no superuser and a new, empty database it owns, as many managed PostgreSQL services
+ * hand out; `url` connects to it as that role. It may create the trusted extensions the migrations create
+ * (pg_trgm, btree_gin: PostgreSQL 13+ lets a database's owner). `drop` drops the database and the role.
+ */
+export async function createOwnedDatabase(
+  serverUrl: string,
+): Promise<{ role: string; url: string; drop: () => Promise<void> }> {
+  const role = `stride_test_owner_${randomBytes(8).toString('hex')}`;
+  const password = randomBytes(16).toString('hex');
+  await runOnServer(
+    serverUrl,
+    (client) =>
+      `create role ${client.escapeIdentifier(role)} login nosuperuser password ${client.escapeLiteral(password)}`,
+  );
+  const drop = async () => {
+    await runOnServer(
+      serverUrl,
+      (client) => `drop database if exists ${client.escapeIdentifier(role)} with (force)`,
+    );
+    await runOnServer(serverUrl, (client) => `drop role if exists ${client.escapeIdentifier(role)}`);
+  };
+  try {
+    await runOnServer(
+      serverUrl,
+      (client) => `create database ${client.escapeIdentifier(role)} owner ${client.escapeIdentifier(role)}`,
+    );
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  const url = new URL(serverUrl);
+  url.username = role;
+  url.password = password;
+  url.pathname = `/${role}`;
+  return { role, url: url.toString(), drop };
 }
 
 /** A test database, with its connection URL for processes of their own (servers started by a test). */

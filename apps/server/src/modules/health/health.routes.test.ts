@@ -3,18 +3,19 @@ import type { DatabaseHandle } from '../../db/client.js';
 import { type TestApp, buildTestApp } from '../../testing/test-app.js';
 import { createTestDatabase } from '../../testing/test-database.js';
 
-describe('GET /api/health', () => {
-  let database: DatabaseHandle;
-  let testApp: TestApp | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterEach(async () => {
-    await testApp?.close();
-    testApp = undefined;
-  });
-  afterAll(() => database?.close());
+// Both health checks' tests build apps on one database, some with a ping that fails.
+let database: DatabaseHandle;
+let testApp: TestApp | undefined;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await testApp?.close();
+  testApp = undefined;
+});
+afterAll(() => database?.close());
 
+describe('GET /api/health', () => {
   it('answers 200 ok when the database answers', async () => {
     testApp = await buildTestApp({ database });
 
@@ -37,17 +38,6 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/health/ready', () => {
-  let database: DatabaseHandle;
-  let testApp: TestApp | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterEach(async () => {
-    await testApp?.close();
-    testApp = undefined;
-  });
-  afterAll(() => database?.close());
-
   const readiness = async () => {
     const response = await testApp!.app.inject({ method: 'GET', url: '/api/health/ready' });
     return { status: response.statusCode, body: response.json() };
