@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataChange } from '../lib/change-feed.js';
 import { createMarathon, getMarathon, getRegistrationCount, register } from '../testing/marathon-fixtures.js';
-import { type TestApp, bearerHeaders, buildTestApp, postAuth, signUp } from '../testing/test-app.js';
+import {
+  TEST_PASSWORD,
+  type TestApp,
+  bearerHeaders,
+  buildTestApp,
+  makeSignUpInput,
+  postAuth,
+  signIn,
+  signUp,
+} from '../testing/test-app.js';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database.js';
 import { rowsOf } from './client.js';
 import { LISTENER_APPLICATION_NAME, encodeChanges } from './change-notifications.js';
@@ -103,6 +112,27 @@ describe('two server processes on one database', () => {
 
     const signedOut = await postAuth(first.app, '/sign-out', {}, bearerHeaders(runner.token));
     expect(signedOut.statusCode).toBe(200);
+
+    await vi.waitFor(async () => expect((await ownRaces()).statusCode).toBe(401), NEWS_ARRIVES_WITHIN);
+  });
+
+  it.each([
+    ['/revoke-sessions', {}],
+    [
+      '/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'Marathon43', revokeOtherSessions: true },
+    ],
+  ])('refuses on the other process the sessions ended by %s through one', async (path, body) => {
+    const input = makeSignUpInput();
+    await signUp(first.app, input);
+    const other = await signIn(first.app, input); // a second device, whose session the call ends
+    const current = await signIn(first.app, input);
+    const ownRaces = () =>
+      second.app.inject({ method: 'GET', url: '/api/my-marathons', headers: bearerHeaders(other.token) });
+    expect((await ownRaces()).statusCode).toBe(200);
+
+    const ended = await postAuth(first.app, path, body, bearerHeaders(current.token));
+    expect(ended.statusCode).toBe(200);
 
     await vi.waitFor(async () => expect((await ownRaces()).statusCode).toBe(401), NEWS_ARRIVES_WITHIN);
   });
