@@ -96,7 +96,12 @@ export async function readBackupHeader(file: string): Promise<BackupHeader> {
   throw new BackupFileError(`${file} is empty.`);
 }
 
-async function* readBackupRows(file: string, header: BackupHeader): AsyncGenerator<RowBatch> {
+/** Reads the whole file, checking it, and yields the rows of the tables in `only` (every table by default). */
+async function* readBackupRows(
+  file: string,
+  header: BackupHeader,
+  only?: ReadonlySet<string>,
+): AsyncGenerator<RowBatch> {
   const lines = readLines(file);
   const hash = createHash('sha256');
   const readLine = async () => {
@@ -114,7 +119,7 @@ async function* readBackupRows(file: string, header: BackupHeader): AsyncGenerat
           hash.update(`${row}\n`);
           rows.push(row);
         }
-        yield { table, rows };
+        if (!only || only.has(table.name)) yield { table, rows };
       }
     }
     const trailer = parseLine(file, trailerSchema, await readLine(), 'its last line');
@@ -139,7 +144,7 @@ export async function openBackupFile(
   const content: DatabaseContent = {
     tables: header.tables,
     sequences: header.sequences,
-    readRows: () => readBackupRows(file, header),
+    readRows: (only) => readBackupRows(file, header, only),
   };
   for await (const _batch of content.readRows()) {
     // only checking

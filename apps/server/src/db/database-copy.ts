@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openPostgres, rowsOf } from './client.js';
+import { isInsufficientPrivilege } from './errors.js';
 import {
   type AppliedMigration,
   type MigrationLevel,
@@ -19,13 +20,14 @@ export type RowBatch = { table: CountedTable; rows: string[] };
 
 /**
  * A database's data as a copy moves it: the tables of schema `public` with their row counts, the sequences'
- * states, and every table's rows in that order, in batches. Read from a database in one snapshot
- * ({@link readDatabaseContent}) or from a backup file; `readRows` can be run through once.
+ * states, and the rows of the tables named in `only` (every table by default) in `tables`' order, in batches.
+ * Read from a database in one snapshot ({@link readDatabaseContent}) or from a backup file; `readRows` may be
+ * run through several times, one after the other.
  */
 export type DatabaseContent = {
   tables: CountedTable[];
   sequences: SequenceState[];
-  readRows: () => AsyncIterable<RowBatch>;
+  readRows: (only?: ReadonlySet<string>) => AsyncIterable<RowBatch>;
 };
 
 /** How a copy's messages name it, e.g. `import PGlite into PostgreSQL`, from `PGlite`, into `PostgreSQL`. */
@@ -132,7 +134,11 @@ export async function readDatabaseContent(reader: Executor): Promise<DatabaseCon
   const counts = await countRows(reader, found);
   const tables = found.map((table, index) => ({ ...table, rows: counts[index]!.rows }));
   const sequences = await readSequences(reader);
-  return { tables, sequences, readRows: () => readTableRows(reader, tables) };
+  return {
+    tables,
+    sequences,
+    readRows: (only) => readTableRows(reader, only ? tables.filter(({ name }) => only.has(name)) : tables),
+  };
 }
 
 async function insertRows(writer: Executor, { table, rows }: RowBatch): Promise<void> {
@@ -213,18 +219,112 @@ async function requireSameSchema(
 }
 
 /**
- * Foreign keys and triggers are triggers, which the replica role skips: tables go in any order, and values the
- * triggers keep (search texts, the search dictionary) arrive as they were stored. Only a superuser may set it.
+ * Foreign keys and triggers are triggers, which the replica role skips for the rest of the transaction. Only a
+ * superuser may set it (on PostgreSQL 15+, also a role granted SET on it); for another role, PostgreSQL refuses
+ * with insufficient_privilege, the savepoint keeps the transaction usable, and the answer is false.
  */
-async function setReplicaRole(writer: Executor, names: CopyNames): Promise<void> {
+async function trySetReplicaRole(writer: Executor): Promise<boolean> {
   try {
-    await writer.execute(sql`set local session_replication_role = replica`);
+    await writer.transaction((savepoint) =>
+      savepoint.execute(sql`set local session_replication_role = replica`),
+    );
+    return true;
   } catch (error) {
+    if (isInsufficientPrivilege(error)) return false;
+    throw error;
+  }
+}
+
+/** Each table of schema `public` that has foreign keys, with the tables of `public` they refer to. */
+async function findReferencedTables(db: Executor): Promise<Map<string, Set<string>>> {
+  const result = await db.execute(sql`
+    select t.relname as "table", r.relname as "referenced"
+    from pg_constraint c
+    join pg_class t on t.oid = c.conrelid
+    join pg_class r on r.oid = c.confrelid
+    where c.contype = 'f'
+      and t.relnamespace = 'public'::regnamespace and r.relnamespace = 'public'::regnamespace`);
+  const references = new Map<string, Set<string>>();
+  for (const { table, referenced } of rowsOf<{ table: string; referenced: string }>(result)) {
+    references.set(table, (references.get(table) ?? new Set()).add(referenced));
+  }
+  return references;
+}
+
+/**
+ * The tables that hold rows, in passes over the content (each pass in the content's order) such that every table
+ * comes after those its foreign keys refer to: one pass when the content's order allows it. A cycle of foreign
+ * keys has no such order, nor has a table that refers to itself (a row could refer to a later batch's); Stride's
+ * schema has neither.
+ */
+export function planLoadPasses(
+  tables: CountedTable[],
+  references: Map<string, Set<string>>,
+  names: CopyNames,
+): Set<string>[] {
+  const pending = new Set(tables.filter(({ rows }) => rows > 0).map(({ name }) => name));
+  const passes: Set<string>[] = [];
+  while (pending.size > 0) {
+    const pass = new Set<string>();
+    // A Set iterates in insertion order, the content's, and skips what is deleted on the way.
+    for (const name of pending) {
+      if ([...(references.get(name) ?? [])].some((referenced) => pending.has(referenced))) continue;
+      pending.delete(name);
+      pass.add(name);
+    }
+    if (pass.size === 0) {
+      throw new Error(
+        `Cannot ${names.action}: without a superuser role the tables are loaded after the tables they refer to, ` +
+          `but the foreign keys of ${[...pending].join(', ')} in ${names.target} form a cycle or refer to their ` +
+          'own table. Copy as a superuser role.',
+      );
+    }
+    passes.push(pass);
+  }
+  return passes;
+}
+
+/**
+ * Turns the tables' own triggers (`USER`: not those of the foreign keys, which stay on) off or on again, which
+ * their owner may do.
+ */
+async function setUserTriggers(
+  writer: Executor,
+  tables: CountedTable[],
+  state: 'disable' | 'enable',
+  names: CopyNames,
+): Promise<void> {
+  try {
+    for (const { name } of tables) {
+      await writer.execute(sql`alter table ${publicTable(name)} ${sql.raw(state)} trigger user`);
+    }
+  } catch (error) {
+    if (!isInsufficientPrivilege(error)) throw error;
     throw new Error(
-      `Cannot ${names.action}: writing into ${names.target} needs a superuser role (to set session_replication_role).`,
+      `Cannot ${names.action}: writing into ${names.target} needs a superuser role, or a role that owns its ` +
+        `tables (the role Stride's migrations ran as there), to ${state} their triggers.`,
       { cause: error },
     );
   }
+}
+
+/**
+ * Writes every row without the triggers, so that the values they keep (search texts, the search dictionary)
+ * arrive as they were stored. With the replica role ({@link trySetReplicaRole}) foreign keys are skipped too and
+ * the tables go in the content's order. Otherwise the tables' owner turns off their own triggers for the load,
+ * and the foreign keys, still checked, order the tables ({@link planLoadPasses}).
+ */
+async function writeRows(writer: Executor, content: DatabaseContent, names: CopyNames): Promise<void> {
+  if (await trySetReplicaRole(writer)) {
+    for await (const batch of content.readRows()) await insertRows(writer, batch);
+    return;
+  }
+  const passes = planLoadPasses(content.tables, await findReferencedTables(writer), names);
+  await setUserTriggers(writer, content.tables, 'disable', names);
+  for (const tables of passes) {
+    for await (const batch of content.readRows(tables)) await insertRows(writer, batch);
+  }
+  await setUserTriggers(writer, content.tables, 'enable', names);
 }
 
 export function findMismatches(source: TableCount[], target: TableCount[], names: CopyNames): string[] {
@@ -253,8 +353,7 @@ export async function writeDatabaseContent(
     throw new Error(`Cannot ${names.action}: ${names.target} already holds rows in ${filled.join(', ')}.`);
   }
 
-  await setReplicaRole(writer, names);
-  for await (const batch of content.readRows()) await insertRows(writer, batch);
+  await writeRows(writer, content, names);
   await restoreSequences(writer, content.sequences);
 
   const expected = content.tables.map(({ name, rows }) => ({ table: name, rows }));

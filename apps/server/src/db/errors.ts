@@ -1,6 +1,7 @@
-/** PostgreSQL's SQLSTATEs for the violations we answer for. */
+/** PostgreSQL's SQLSTATEs for the errors we answer for. */
 const FOREIGN_KEY_VIOLATION = '23503';
 const UNIQUE_VIOLATION = '23505';
+const INSUFFICIENT_PRIVILEGE = '42501';
 
 /** The database error itself (SQLSTATE, constraint), found through the causes Drizzle wraps it in. */
 function databaseError(error: unknown): { code: string; constraint?: string } | undefined {
@@ -21,3 +22,7 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const found = databaseError(error);
   return found?.code === UNIQUE_VIOLATION && found.constraint === constraint;
 }
+
+/** The role may not do that: e.g. set a superuser's parameter, or alter a table it does not own. */
+export const isInsufficientPrivilege = (error: unknown) =>
+  databaseError(error)?.code === INSUFFICIENT_PRIVILEGE;
