@@ -1,4 +1,5 @@
-// npm run bench [-- options]: loads the production server endpoint by endpoint and prints one table.
+// npm run bench [-- options]: loads the production server endpoint by endpoint and prints one table. With
+// --workers N, the server is the cluster entry (`npm run start:cluster`): a primary and N workers on one port.
 // See docs/PERFORMANCE.md for what it measures, the budgets and the latest results.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ import {
 } from '../apps/server/src/db/bench-fixtures.js';
 import { openServerDatabase } from '../apps/server/src/db/server-database.js';
 import { marathons } from '../apps/server/src/db/schema/index.js';
-import { root, startProductionServer } from '../scripts/lib/production.mjs';
+import { buildStale, root, startProductionServer, stopRunningServers } from '../scripts/lib/production.mjs';
 import { formatTable } from '../scripts/lib/table.mjs';
 import {
   BUDGETS,
@@ -47,6 +48,7 @@ const { values: args } = parseArgs({
     'stampede-only': { type: 'boolean', default: false },
     only: { type: 'string' },
     runners: { type: 'string' },
+    workers: { type: 'string' },
     // Replaced by the stampede (issue 12); named here only to say so.
     'sell-out': { type: 'string' },
     'sell-out-connections': { type: 'string' },
@@ -76,6 +78,9 @@ const wanted = {
   marathons: whole('marathons', args.marathons, defaultSize[0]!),
   registrations: whole('registrations', args.registrations, defaultSize[1]!),
 };
+/** `--workers N`: the cluster entry (`npm run start:cluster`), a primary and N workers on one port, for the server. */
+const workers = args.workers === undefined ? undefined : whole('workers', args.workers, 1);
+if (workers === 0) throw new Error('--workers must be at least 1');
 const durationSeconds = whole('duration', args.duration, smoke ? 2 : 10);
 const warmUpSeconds = smoke ? 1 : 3;
 const connections = whole('connections', args.connections, 20);
@@ -109,15 +114,45 @@ const PAGE_LIMIT = 12;
 const dataDir = smoke
   ? mkdtempSync(path.join(os.tmpdir(), 'stride-bench-'))
   : path.resolve(process.env.BENCH_DATA_DIR ?? path.join(root, 'bench/data'));
+// Also when the run fails or is interrupted (its database stopped by then).
+if (smoke) process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 // With DATABASE_URL the server needs a fixed secret; any will do, sessions are written by the bench itself.
 const authSecret = process.env.AUTH_SECRET ?? 'stride-bench-secret-not-for-production-0123456789';
 
+/** What the bench started itself and an interrupted run stops: its own database, bare Fastify. */
+const startedHere = new Set<() => Promise<unknown>>();
+/** Set once SIGINT, SIGTERM or SIGHUP arrived: everything started is being stopped, then the bench exits. */
+let interruption: Promise<never> | undefined;
+
+function interrupt(signal: NodeJS.Signals) {
+  interruption ??= (async () => {
+    console.log(`\n${signal}: stopping the server and the database…`);
+    await Promise.allSettled([stopRunningServers(), ...[...startedHere].map((stop) => stop())]);
+    process.exit(128 + os.constants.signals[signal]);
+  })();
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, interrupt);
+
+/** `work` once, however often it is asked for: the run's own clean-up and an interruption may both ask. */
+function once<T>(work: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= work());
+}
+
 async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-  const database = await openServerDatabase({ databaseUrl, dataDir });
+  if (interruption) await interruption;
+  const opening = openServerDatabase({ databaseUrl, dataDir }).then((database) => ({
+    ...database,
+    close: once(database.close),
+  }));
+  const close = () => opening.then((database) => database.close());
+  startedHere.add(close);
+  const database = await opening;
   try {
     return await work(database);
   } finally {
     await database.close();
+    startedHere.delete(close);
   }
 }
 
@@ -172,17 +207,26 @@ async function prepare(): Promise<Prepared> {
   });
 }
 
-/** The process's resident memory now, in bytes. */
-function rssBytesOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+/** The processes' resident memory now, summed, in bytes (a process that has just ended counts 0). */
+function rssBytesOf(pids: number[]): number {
+  return pids.reduce((sum, pid) => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      return sum + Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      return sum;
+    }
+  }, 0);
 }
 
-/** Reads the server's resident memory every 200 ms while a load runs; the peak is what counts. */
-function watchRss(pid: number) {
+/**
+ * Reads the server's resident memory every 200 ms while a load runs (a cluster's: its primary's and workers',
+ * summed); the peak is what counts.
+ */
+function watchRss(pidsOf: () => number[]) {
   let peakBytes = 0;
   const read = () => {
-    peakBytes = Math.max(peakBytes, rssBytesOf(pid));
+    peakBytes = Math.max(peakBytes, rssBytesOf(pidsOf()));
   };
   read();
   const timer = setInterval(read, 200);
@@ -213,7 +257,10 @@ function databasePssBytes(): number {
   }
 }
 
-/** The database's PSS every 500 ms over the whole run: the peak, and what it held once the server had started. */
+/**
+ * The database's PSS every 500 ms over the whole run: the peak, and what it held once the server had started.
+ * The sampling does not keep the bench alive: a run that ends early (--only) never reads it.
+ */
 function watchDatabasePss() {
   let peakBytes = 0;
   let atStartBytes = 0;
@@ -221,7 +268,7 @@ function watchDatabasePss() {
     const bytes = databasePssBytes();
     if (atStartBytes === 0) atStartBytes = bytes;
     peakBytes = Math.max(peakBytes, bytes);
-  }, 500);
+  }, 500).unref();
   return () => {
     clearInterval(timer);
     return { atStartMb: round(atStartBytes / 2 ** 20), peakMb: round(peakBytes / 2 ** 20) };
@@ -395,11 +442,11 @@ function marathonSearches() {
 async function participantsCsv(
   url: string,
   race: BenchFixtures['busiestRace'],
-  serverPid: number,
+  serverPids: () => number[],
   times = 5,
 ) {
-  const rssBeforeBytes = rssBytesOf(serverPid);
-  const stopWatching = watchRss(serverPid);
+  const rssBeforeBytes = rssBytesOf(serverPids());
+  const stopWatching = watchRss(serverPids);
   const seconds: number[] = [];
   const rssAfterEachMb: number[] = [];
   let rows = 0;
@@ -415,7 +462,7 @@ async function participantsCsv(
       throw new Error(`participants.csv answered ${response.status}: ${text.slice(0, 200)}`);
     rows = text.split('\r\n').filter((line) => line.length > 0).length - 1;
     bytes = Buffer.byteLength(text);
-    rssAfterEachMb.push(round(rssBytesOf(serverPid) / 2 ** 20));
+    rssAfterEachMb.push(round(rssBytesOf(serverPids()) / 2 ** 20));
   }
   const peakBytes = stopWatching();
   const sorted = [...seconds].sort((a, b) => a - b);
@@ -427,7 +474,7 @@ async function participantsCsv(
     slowestSeconds: round(sorted.at(-1)!, 3),
     rssBeforeMb: round(rssBeforeBytes / 2 ** 20),
     rssPeakMb: round(peakBytes / 2 ** 20),
-    rssAfterMb: round(rssBytesOf(serverPid) / 2 ** 20),
+    rssAfterMb: round(rssBytesOf(serverPids()) / 2 ** 20),
     rssAfterEachMb,
   };
 }
@@ -568,7 +615,20 @@ const serverEnv = {
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
 };
 
-const quietLog = { stdout: 'ignore' } as const;
+/**
+ * The production server (or with --workers the cluster) with the log above, in a process group of its own: an
+ * interrupted bench stops it itself, with one signal. Of the build main() made first: a run measures one build,
+ * even while the sources change under it.
+ */
+async function startServer(env: Record<string, string> = serverEnv) {
+  if (interruption) await interruption;
+  return startProductionServer(env, { stdout: 'ignore', workers, detached: true, build: false });
+}
+
+/** What runs the server, for the output: one process, or a primary and its workers. */
+const processes =
+  workers === undefined ? 'one server process' : `a primary and ${workers} workers (node:cluster)`;
+const serverRss = workers === undefined ? 'server RSS' : 'server RSS (primary and workers summed)';
 
 /**
  * Sends `amount` requests over `connections` at once, timed from the first request to the last answer
@@ -724,9 +784,14 @@ async function answerBytes(url: string, scenario: Scenario): Promise<number> {
  * constant bodies as large as the whole lists'.
  */
 async function measureReference(rows: Scenario[] = [REFERENCE]): Promise<Measurement[]> {
+  if (interruption) await interruption;
   const child = spawn(process.execPath, [path.join(root, 'bench/reference-server.mjs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+  startedHere.add(stop);
   try {
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
@@ -735,7 +800,7 @@ async function measureReference(rows: Scenario[] = [REFERENCE]): Promise<Measure
     const measurements: Measurement[] = [];
     for (const row of rows) {
       await load(url, row, { duration: warmUpSeconds });
-      const stopWatching = watchRss(child.pid!);
+      const stopWatching = watchRss(() => [child.pid!]);
       const result = await load(url, row, { duration: durationSeconds });
       const measurement = toMeasurement(row, result, stopWatching());
       console.log(`  ${row.name}: ${measurement.requestsPerSecond} req/s, p99 ${measurement.p99Ms} ms`);
@@ -743,7 +808,8 @@ async function measureReference(rows: Scenario[] = [REFERENCE]): Promise<Measure
     }
     return measurements;
   } finally {
-    child.kill('SIGTERM');
+    await stop();
+    startedHere.delete(stop);
   }
 }
 
@@ -754,10 +820,10 @@ async function measureReference(rows: Scenario[] = [REFERENCE]): Promise<Measure
 async function measureCold(chosen: Scenario[]): Promise<Measurement[]> {
   const measurements: Measurement[] = [];
   for (const scenario of chosen.filter((candidate) => candidate.cold)) {
-    const server = await startProductionServer(serverEnv, quietLog);
+    const server = await startServer();
     try {
       const cold: Scenario = { ...scenario, kind: 'cold', name: `${scenario.name}, cold: just started` };
-      const stopWatching = watchRss(server.pid!);
+      const stopWatching = watchRss(server.pids);
       const result = await load(server.url, cold, { duration: durationSeconds });
       const measurement = toMeasurement(cold, result, stopWatching());
       measurements.push(measurement);
@@ -772,9 +838,10 @@ async function measureCold(chosen: Scenario[]): Promise<Measurement[]> {
 async function main() {
   const started = performance.now();
   console.log(
-    `Stride bench on ${driver}${smoke ? ' (smoke run)' : ''}, READ_CACHE=${readCache}: ` +
+    `Stride bench on ${driver}${smoke ? ' (smoke run)' : ''}, ${processes}, READ_CACHE=${readCache}: ` +
       `${os.cpus().length} cores, Node ${process.version}`,
   );
+  buildStale();
   const prepared = await prepare();
   const { fixtures } = prepared;
   console.log(
@@ -791,7 +858,7 @@ async function main() {
     measurements.push(...(await measureReference()));
     measurements.push(...(await measureCold(chosen)));
   }
-  let server = await startProductionServer(serverEnv, quietLog);
+  let server = await startServer();
   const stopWatchingDatabase = watchDatabasePss();
   let peakRssBytes = Math.max(
     0,
@@ -799,6 +866,8 @@ async function main() {
   );
   let posts: Awaited<ReturnType<typeof stampedePosts>>;
   let csv: ParticipantsCsv | undefined;
+  /** With --workers: what the primary alone holds, read after the stampede. */
+  let primaryRssMb: number | undefined;
   try {
     const wholeListReferences: Scenario[] = [];
     for (const scenario of stampedeOnly ? [] : chosen) {
@@ -808,7 +877,7 @@ async function main() {
         { duration: warmUpSeconds },
         { next: scenario.warmUp ?? scenario.next },
       );
-      const stopWatching = watchRss(server.pid!);
+      const stopWatching = watchRss(server.pids);
       const result = await load(server.url, scenario, { duration: durationSeconds });
       const rssBytes = stopWatching();
       peakRssBytes = Math.max(peakRssBytes, rssBytes);
@@ -827,10 +896,10 @@ async function main() {
     if (wholeListReferences.length > 0) measurements.push(...(await measureReference(wholeListReferences)));
 
     if (!stampedeOnly && (onlyEndpoints === undefined || 'participants.csv'.includes(onlyEndpoints))) {
-      csv = await participantsCsv(server.url, fixtures.busiestRace, server.pid!);
+      csv = await participantsCsv(server.url, fixtures.busiestRace, server.pids);
       console.log(
         `  participants.csv (busiest race): ${csv.rows} rows, ${csv.kilobytes} KB, median ${csv.medianSeconds} s ` +
-          `of ${csv.downloads}, server RSS ${csv.rssBeforeMb} MB before, ${csv.rssPeakMb} MB at most, ` +
+          `of ${csv.downloads}, ${serverRss} ${csv.rssBeforeMb} MB before, ${csv.rssPeakMb} MB at most, ` +
           `${csv.rssAfterMb} MB after (after each: ${csv.rssAfterEachMb.join(', ')} MB)`,
       );
     }
@@ -840,9 +909,10 @@ async function main() {
       return;
     }
 
-    const stopWatching = watchRss(server.pid!);
+    const stopWatching = watchRss(server.pids);
     posts = await stampedePosts(server.url, fixtures);
     peakRssBytes = Math.max(peakRssBytes, stopWatching());
+    if (workers !== undefined) primaryRssMb = round(rssBytesOf([server.pid]) / 2 ** 20);
     console.log(
       `  stampede: ${stampede.runners} runners for ${stampede.capacity} places in ${posts.phase.seconds} s ` +
         `(${posts.phase.perSecond}/s), p50 ${posts.phase.p50Ms} ms, p99 ${posts.phase.p99Ms} ms, ${posts.phase.errors} errors`,
@@ -857,10 +927,10 @@ async function main() {
 
   // A restarted server's mail worker would start on the stampede's backlog at once, in the cancellations' way: it
   // stays off for this phase (the cancellations' mails are still queued in their transactions, as always).
-  server = await startProductionServer({ ...serverEnv, MAIL_WORKER: 'off' }, quietLog);
+  server = await startServer({ ...serverEnv, MAIL_WORKER: 'off' });
   let cancels: Awaited<ReturnType<typeof stampedeCancels>>;
   try {
-    const stopWatching = watchRss(server.pid!);
+    const stopWatching = watchRss(server.pids);
     cancels = await stampedeCancels(server.url, fixtures, afterStampede);
     peakRssBytes = Math.max(peakRssBytes, stopWatching());
     console.log(
@@ -902,7 +972,14 @@ async function main() {
     post: posts.phase,
     cancel: cancels.phase,
   };
-  const budgetResults = checkBudgets({ driver, measurements, stampede: stampedeResult, peakRssBytes, csv });
+  const budgetResults = checkBudgets({
+    driver,
+    workers,
+    measurements,
+    stampede: stampedeResult,
+    peakRssBytes,
+    csv,
+  });
 
   if (!stampedeOnly) printTable(measurements);
   printStampede(stampedeResult, posts.unexpected, cancels.unexpected);
@@ -919,16 +996,23 @@ async function main() {
   );
   const databasePss = stopWatchingDatabase();
   console.log(
-    `Server RSS peak under load: ${round(peakRssBytes / 2 ** 20)} MB.` +
+    `Server RSS peak under load: ${round(peakRssBytes / 2 ** 20)} MB` +
+      (workers === undefined
+        ? '.'
+        : `, the primary's and its ${workers} workers' summed (the primary alone: ${primaryRssMb} MB).`) +
       (databaseUrl
         ? ''
         : ` Embedded PostgreSQL PSS: ${databasePss.atStartMb} MB after start, ${databasePss.peakMb} MB at most.`),
   );
   console.log(
-    `\nBudgets (binding on ${driver === 'postgres' ? 'DATABASE_URL' : 'the embedded PostgreSQL'}):`,
+    `\nBudgets (binding on ${driver === 'postgres' ? 'DATABASE_URL' : 'the embedded PostgreSQL'}` +
+      (workers === undefined
+        ? '):'
+        : `; with ${workers} workers the latency and throughput budgets bind as for one process, the memory ` +
+          'budgets are for one process and do not apply: n/a):'),
   );
   for (const budget of budgetResults) {
-    const mark = budget.met ? 'met   ' : budget.binds ? 'MISSED' : 'missed';
+    const mark = !budget.applies ? 'n/a   ' : budget.met ? 'met   ' : budget.binds ? 'MISSED' : 'missed';
     console.log(`  ${mark} ${budget.text}`);
   }
 
@@ -936,6 +1020,9 @@ async function main() {
     date: new Date().toISOString(),
     driver,
     smoke,
+    /** The server's processes: with `cluster`, a primary and this many workers (--workers); else one process. */
+    workers: workers ?? 1,
+    cluster: workers !== undefined,
     machine: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model,
@@ -955,18 +1042,21 @@ async function main() {
     },
     audits: { registrationsRace },
     peakRssMb: round(peakRssBytes / 2 ** 20),
+    ...(primaryRssMb !== undefined && { primaryRssMb }),
     ...(databaseUrl ? {} : { databasePssMb: databasePss }),
     budgets: budgetResults,
     budgetDefinitions: BUDGETS,
   };
-  if (smoke) {
-    rmSync(dataDir, { recursive: true, force: true });
-  } else {
+  if (!smoke) {
     const resultsDir = path.join(root, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
     const stamp = report.date.replaceAll(':', '-').slice(0, 19);
     const notes = `${readCache === 'on' ? '' : '-read-cache-off'}${stampedeOnly ? '-stampede-only' : ''}`;
-    const file = path.join(resultsDir, `${driver}-${prepared.totalMarathons}${notes}-${stamp}.json`);
+    const processNote = workers === undefined ? '' : `-w${workers}`;
+    const file = path.join(
+      resultsDir,
+      `${driver}${processNote}-${prepared.totalMarathons}${notes}-${stamp}.json`,
+    );
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nWrote ${path.relative(root, file)}.`);
   }
@@ -1022,6 +1112,12 @@ function setShares(measurements: Measurement[]) {
 }
 
 function printTable(measurements: Measurement[]) {
+  console.log(
+    `\nEndpoints on ${driver}, ${processes}` +
+      (workers === undefined
+        ? ':'
+        : `; RSS MB is the primary's and the workers' summed; bare Fastify runs as one process:`),
+  );
   const header = [
     'endpoint',
     'req/s',
@@ -1044,9 +1140,15 @@ function printTable(measurements: Measurement[]) {
     `${share(m.ofReference)}${m.reference ? ' *' : ''}`,
     String(m.peakRssMb),
   ]);
-  console.log(`\n${formatTable(header, rows, { alignNumbers: true })}`);
+  console.log(formatTable(header, rows, { alignNumbers: true }));
   if (rows.some((row) => row[6]!.endsWith('*')))
     console.log('* of bare Fastify sending a constant body as large (its row above)');
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!interruption) throw error;
+}
+// An interrupted run ends once what it started has stopped (interrupt exits).
+if (interruption) await interruption;
