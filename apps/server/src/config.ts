@@ -179,7 +179,8 @@ export class ConfigError extends Error {
   }
 }
 
-const AUTH_SECRET_FILE = 'auth-secret';
+/** The embedded mode's generated AUTH_SECRET, in DATA_DIR (backups carry it along). */
+export const AUTH_SECRET_FILE = 'auth-secret';
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
 /** Reads the embedded mode's secret from DATA_DIR, creating it on the first start. */

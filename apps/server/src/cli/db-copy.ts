@@ -2,7 +2,7 @@
 // Copies the embedded database in DATA_DIR into an empty PostgreSQL database, to run Stride on that one instead.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { AUTH_SECRET_FILE } from '../db/backup.js';
+import { AUTH_SECRET_FILE } from '../config.js';
 import { redactDatabaseUrl } from '../db/client.js';
 import { copyDataDirToPostgres } from '../db/db-copy.js';
 import { formatTables, formatUpgrade, parseArguments, runDataDirCommand } from './command.js';

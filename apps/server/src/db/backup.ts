@@ -1,6 +1,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { AUTH_SECRET_FILE } from '../config.js';
 import { type DatabaseHandle, rowsOf } from './client.js';
 import { type BackupHeader, openBackupFile, writeBackupFile } from './backup-file.js';
 import {
@@ -15,8 +16,6 @@ import { isoInstant } from './json-text.js';
 import { findAppliedMigrations, findMigrationLevel } from './migration-levels.js';
 import { startDataDirCluster, withDataDirDatabase } from './server-database.js';
 
-/** Where the embedded mode keeps the secret that signs sessions (config.ts creates it on the first start). */
-export const AUTH_SECRET_FILE = 'auth-secret';
 
 export type BackupSummary = {
   tables: TableCount[];
