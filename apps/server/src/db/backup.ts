@@ -16,7 +16,6 @@ import { isoInstant } from './json-text.js';
 import { findAppliedMigrations, findMigrationLevel } from './migration-levels.js';
 import { startDataDirCluster, withDataDirDatabase } from './server-database.js';
 
-
 export type BackupSummary = {
   tables: TableCount[];
   bytes: number;
