@@ -62,8 +62,15 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Draining, every answer closes its connection: a balancer's kept-alive connection would otherwise hold
+    // the stop until the balancer's own idle timeout, and a request sent on it after the close would meet a 503.
+    if (draining) reply.header('connection', 'close');
   });
   if (logDestination) app.addHook('onClose', async () => logDestination.flush());
 
@@ -90,15 +97,6 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
   // the outbox for the next start.
   app.addHook('onClose', () => container.mail.worker.stop());
   app.decorate('mail', container.mail);
-  let draining = false;
-  app.decorate('startDraining', () => {
-    draining = true;
-  });
-  // Draining, every answer closes its connection: a balancer's kept-alive connection would otherwise hold the
-  // stop until the balancer's own idle timeout, and a request sent on it after the close would meet a 503.
-  app.addHook('onSend', async (_request, reply) => {
-    if (draining) reply.header('connection', 'close');
-  });
   const { changeNotifications, changes } = container;
   if (changeNotifications) {
     await changeNotifications.listen(changes.receive);

@@ -32,7 +32,7 @@ function fail(message: string): never {
 }
 
 /** `--workers N` (default: one per core). */
-export function parseWorkerCount(args: string[], cores = os.availableParallelism()): number {
+function parseWorkerCount(args: string[], cores = os.availableParallelism()): number {
   const { values } = parseArgs({ args, options: { workers: { type: 'string', short: 'w' } } });
   if (values.workers === undefined) return cores;
   const workers = Number(values.workers);

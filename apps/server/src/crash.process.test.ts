@@ -1,8 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openServerDatabase } from './db/server-database.js';
 import {
   findCountMismatches,
@@ -18,7 +14,12 @@ import {
   sendBurst,
   signUpThrough,
 } from './testing/process-api.js';
-import { type ServerProcess, killServerProcesses, startEmbeddedServer } from './testing/server-process.js';
+import {
+  type ServerProcess,
+  postmasterPidOf,
+  startEmbeddedServer,
+  useDataDirPerTest,
+} from './testing/server-process.js';
 
 /**
  * Issue 16, "alone": one server on the default embedded database, `kill -9` in the middle of a burst of writes,
@@ -35,19 +36,7 @@ const CONCURRENCY = 16;
 /** The kill comes once this many writes have been acknowledged (of 240). */
 const KILL_AFTER = 80;
 
-let dataDir: string;
-beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'stride-crash-'));
-});
-afterEach(async () => {
-  await killServerProcesses();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-/** The pid of the PostgreSQL running on DATA_DIR's cluster, from its lock file. */
-function postmasterPid(): number {
-  return Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
+const dataDir = useDataDirPerTest('stride-crash-');
 
 const isSuccess = (answer: ApiAnswer<unknown>) => answer.status >= 200 && answer.status < 300;
 
@@ -75,7 +64,7 @@ describe('kill -9 during a burst of writes on the embedded database', { timeout:
   ])(
     'of $killed: it starts again with every acknowledged write, and counts = rows',
     async ({ withPostgres }) => {
-      const before = await startEmbeddedServer(dataDir);
+      const before = await startEmbeddedServer(dataDir());
       const origin = before.url;
       const organizer = await signUpThrough(before.url, origin);
       const runners = await Promise.all(
@@ -97,7 +86,7 @@ describe('kill -9 during a burst of writes on the embedded database', { timeout:
         for (const runner of runners) writes.push({ kind: 'registration', runner, raceId });
         for (let n = 0; n < RACES_DURING / RACES_BEFORE; n++) writes.push({ kind: 'race', organizer });
       }
-      const postmaster = postmasterPid();
+      const postmaster = postmasterPidOf(dataDir())!;
 
       let killed: Promise<unknown> | undefined;
       const answers = await sendBurst(writes.length, (n) => send(before, writes[n]!), {
@@ -121,7 +110,7 @@ describe('kill -9 during a burst of writes on the embedded database', { timeout:
       expect(failedStatuses.filter((status) => status !== 0 && status < 500)).toEqual([]);
 
       // `npm start` again: it opens the database and serves every acknowledged write.
-      const after = await startEmbeddedServer(dataDir);
+      const after = await startEmbeddedServer(dataDir());
       for (const { answer } of ackedRaces) {
         expect((await callApi(after.url, `/api/marathons/${answer.body._id}`)).status).toBe(200);
       }
@@ -141,7 +130,7 @@ describe('kill -9 during a burst of writes on the embedded database', { timeout:
       expect(await after.stop('SIGTERM')).toMatchObject({ code: 0 });
 
       // The rows themselves, in the cluster the server left.
-      const database = await openServerDatabase({ databaseUrl: undefined, dataDir });
+      const database = await openServerDatabase({ databaseUrl: undefined, dataDir: dataDir() });
       try {
         const registrationIds = ackedRegistrations.map(({ answer }) => answer.body._id!);
         expect((await findRegistrationIds(database.db, registrationIds)).size).toBe(registrationIds.length);

@@ -1,38 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bulkSeed } from './db/bulk-seed.js';
 import { openPglite, rowsOf } from './db/client.js';
 import { isProcessRunning } from './lib/process-alive.js';
 import { sql } from 'drizzle-orm';
 import { TEST_PASSWORD, makeSignUpInput } from './testing/test-app.js';
-import { type ServerProcess, killServerProcesses, startServerProcess } from './testing/server-process.js';
+import {
+  type ServerProcess,
+  postmasterPidOf,
+  startEmbeddedServer,
+  startServerProcess,
+  useDataDirPerTest,
+} from './testing/server-process.js';
 
 /** Spawned servers start tsx and, the first time in a folder, create a PostgreSQL cluster: allow for a busy machine. */
 const PROCESS_TIMEOUT_MS = 90_000;
 
-let dataDir: string;
-beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'stride-server-'));
-});
-afterEach(async () => {
-  await killServerProcesses();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = useDataDirPerTest('stride-server-');
 
-async function startEmbeddedServer(): Promise<ServerProcess> {
-  const server = await startServerProcess({ DATA_DIR: dataDir });
-  await server.waitUntilHealthy();
-  return server;
-}
-
-/** The pid of the PostgreSQL running on DATA_DIR's cluster, from its lock file; undefined once it has stopped. */
-function postmasterPid(): number | undefined {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : undefined;
-}
+const startEmbedded = () => startEmbeddedServer(dataDir());
+const postmasterPid = () => postmasterPidOf(dataDir());
 
 /** A same-origin JSON POST to one of the server's auth endpoints, as the web app sends it. */
 function postAuth(server: ServerProcess, endpoint: string, body: object): Promise<Response> {
@@ -45,17 +34,17 @@ function postAuth(server: ServerProcess, endpoint: string, body: object): Promis
 
 describe('the server process (embedded PostgreSQL)', { timeout: PROCESS_TIMEOUT_MS }, () => {
   it('answers /api/health and refuses a second server on the same DATA_DIR, which stays in use', async () => {
-    const first = await startEmbeddedServer();
+    const first = await startEmbedded();
 
-    const second = await startServerProcess({ DATA_DIR: dataDir });
+    const second = await startServerProcess({ DATA_DIR: dataDir() });
     const refused = await second.exited;
 
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('Stride cannot start.');
     expect(refused.output).toContain(
-      `DATA_DIR ${dataDir} is in use by another Stride server (pid ${first.pid})`,
+      `DATA_DIR ${dataDir()} is in use by another Stride server (pid ${first.pid})`,
     );
-    expect((await readFile(path.join(dataDir, 'server.lock'), 'utf8')).split('\n')[0]).toBe(
+    expect((await readFile(path.join(dataDir(), 'server.lock'), 'utf8')).split('\n')[0]).toBe(
       String(first.pid),
     );
     const health = await fetch(`${first.url}/api/health`);
@@ -65,16 +54,16 @@ describe('the server process (embedded PostgreSQL)', { timeout: PROCESS_TIMEOUT_
 
   it('stops on SIGTERM with exit code 0, releasing DATA_DIR, and keeps accounts across a restart', async () => {
     const user = makeSignUpInput();
-    const before = await startEmbeddedServer();
+    const before = await startEmbedded();
     expect((await postAuth(before, '/sign-up/email', user)).status).toBe(200);
 
     const stopped = await before.stop('SIGTERM');
 
     expect(stopped).toMatchObject({ code: 0, signal: null });
-    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    expect(existsSync(path.join(dataDir(), 'server.lock'))).toBe(false);
     expect(postmasterPid()).toBeUndefined(); // PostgreSQL stopped cleanly with it
 
-    const after = await startEmbeddedServer();
+    const after = await startEmbedded();
     const signIn = await postAuth(after, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
     expect(signIn.status).toBe(200);
     expect(await signIn.json()).toMatchObject({ user: { email: user.email, name: user.name } });
@@ -87,26 +76,26 @@ describe('the server process (embedded PostgreSQL)', { timeout: PROCESS_TIMEOUT_
   });
 
   it('runs PostgreSQL in DATA_DIR/postgres on a Unix socket there, with no TCP port', async () => {
-    await startEmbeddedServer();
+    await startEmbedded();
 
-    expect(readFileSync(path.join(dataDir, 'postgres', 'PG_VERSION'), 'utf8').trim()).toBe('17');
-    expect(existsSync(path.join(dataDir, 'postgres', '.s.PGSQL.5432'))).toBe(true);
+    expect(readFileSync(path.join(dataDir(), 'postgres', 'PG_VERSION'), 'utf8').trim()).toBe('17');
+    expect(existsSync(path.join(dataDir(), 'postgres', '.s.PGSQL.5432'))).toBe(true);
     // postmaster.pid: pid, folder, start time, port, socket folder, listen address (empty: none), …
-    const lines = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-    expect(lines[4]).toBe(path.join(dataDir, 'postgres'));
+    const lines = readFileSync(path.join(dataDir(), 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+    expect(lines[4]).toBe(path.join(dataDir(), 'postgres'));
     expect(lines[5]).toBe('');
   });
 
   it('after kill -9 stops the PostgreSQL left running and starts again with every account', async () => {
     const user = makeSignUpInput();
-    const killed = await startEmbeddedServer();
+    const killed = await startEmbedded();
     expect((await postAuth(killed, '/sign-up/email', user)).status).toBe(200);
     const orphan = postmasterPid()!;
 
     expect(await killed.stop('SIGKILL')).toMatchObject({ signal: 'SIGKILL' });
     expect(isProcessRunning(orphan)).toBe(true);
 
-    const after = await startEmbeddedServer();
+    const after = await startEmbedded();
     expect(isProcessRunning(orphan)).toBe(false);
     expect(postmasterPid()).not.toBe(orphan);
     const signIn = await postAuth(after, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
@@ -115,20 +104,20 @@ describe('the server process (embedded PostgreSQL)', { timeout: PROCESS_TIMEOUT_
 
   it('after kill -9 of the server and of its PostgreSQL recovers the database and starts', async () => {
     const user = makeSignUpInput();
-    const killed = await startEmbeddedServer();
+    const killed = await startEmbedded();
     expect((await postAuth(killed, '/sign-up/email', user)).status).toBe(200);
     const postmaster = postmasterPid()!;
 
     await killed.stop('SIGKILL');
     process.kill(postmaster, 'SIGKILL');
 
-    const after = await startEmbeddedServer();
+    const after = await startEmbedded();
     const signIn = await postAuth(after, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
     expect(signIn.status).toBe(200);
   });
 
   it('copies the PGlite database of an earlier Stride into PostgreSQL once, keeping the old folder', async () => {
-    const pglite = await openPglite(path.join(dataDir, 'pglite'));
+    const pglite = await openPglite(path.join(dataDir(), 'pglite'));
     const seeded = await bulkSeed(pglite.db, {
       marathons: 30,
       registrations: 200,
@@ -143,7 +132,7 @@ describe('the server process (embedded PostgreSQL)', { timeout: PROCESS_TIMEOUT_
     );
     await pglite.close();
 
-    const server = await startEmbeddedServer();
+    const server = await startEmbedded();
 
     const signIn = await postAuth(server, '/sign-in/email', { email, password: TEST_PASSWORD });
     expect(signIn.status).toBe(200);
@@ -158,8 +147,8 @@ describe('the server process (embedded PostgreSQL)', { timeout: PROCESS_TIMEOUT_
     expect(ownList.status).toBe(200);
     expect(((await ownList.json()) as unknown[]).length).toBe(count);
     expect(count).toBeGreaterThan(0);
-    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
-    expect(existsSync(path.join(dataDir, 'pglite-imported', 'PG_VERSION'))).toBe(true);
+    expect(existsSync(path.join(dataDir(), 'pglite'))).toBe(false);
+    expect(existsSync(path.join(dataDir(), 'pglite-imported', 'PG_VERSION'))).toBe(true);
   });
 });
 
@@ -168,7 +157,7 @@ describe('the server process refuses to start', { timeout: PROCESS_TIMEOUT_MS },
 
   it('when DATABASE_URL does not answer, saying so without the password', async () => {
     const server = await startServerProcess({
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDir(),
       DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/x',
       AUTH_SECRET,
     });
@@ -184,7 +173,7 @@ describe('the server process refuses to start', { timeout: PROCESS_TIMEOUT_MS },
 
   it('when DATABASE_URL is set without AUTH_SECRET, naming AUTH_SECRET', async () => {
     const server = await startServerProcess({
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDir(),
       DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x',
     });
 
@@ -196,14 +185,14 @@ describe('the server process refuses to start', { timeout: PROCESS_TIMEOUT_MS },
   });
 
   it('listing every configuration problem at once, touching nothing', async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: 'eighty', LOG_LEVEL: 'loud' });
+    const server = await startServerProcess({ DATA_DIR: dataDir(), PORT: 'eighty', LOG_LEVEL: 'loud' });
 
     const { code, output } = await server.exited;
 
     expect(code).toBe(1);
     expect(output).toContain('Stride cannot start.');
     expect(output).toMatch(/PORT: .*\n.*LOG_LEVEL: /);
-    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-    expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(false);
+    expect(existsSync(path.join(dataDir(), 'server.lock'))).toBe(false);
+    expect(existsSync(path.join(dataDir(), 'auth-secret'))).toBe(false);
   });
 });

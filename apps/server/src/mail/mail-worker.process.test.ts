@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registrationInput, marathonInput } from '../testing/marathon-fixtures.js';
 import {
   findFreePort,
-  killServerProcesses,
   startServerProcess,
   type ServerProcess,
+  useDataDirPerTest,
 } from '../testing/server-process.js';
 import { startSmtpReceiver } from '../testing/smtp-receiver.js';
 import { makeSignUpInput } from '../testing/test-app.js';
@@ -15,14 +12,7 @@ import { makeSignUpInput } from '../testing/test-app.js';
 /** Spawned servers start tsx and, the first time in a folder, initialise PGlite: allow for a busy machine. */
 const PROCESS_TIMEOUT_MS = 120_000;
 
-let dataDir: string;
-beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'stride-mail-'));
-});
-afterEach(async () => {
-  await killServerProcesses();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = useDataDirPerTest('stride-mail-');
 
 async function post(server: ServerProcess, url: string, body: object, token?: string) {
   const response = await fetch(`${server.url}${url}`, {
@@ -55,7 +45,7 @@ async function mailCounts(server: ServerProcess) {
 describe('mail survives a killed server', { timeout: PROCESS_TIMEOUT_MS }, () => {
   it('a confirmation queued while SMTP is down is sent once after a kill -9 and a restart', async () => {
     const mailEnv = {
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDir(),
       SEED_DEMO: 'off',
       MAIL_POLL_SECONDS: '0.1',
       MAIL_RETRY_SECONDS: '0.05',

@@ -1,9 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach } from 'vitest';
 import { stopOrphanedPostgres } from '../db/embedded-postgres.js';
 
 /** The repository root: where `tsx` and the `@stride/source` workspace packages resolve from. */
@@ -140,4 +144,26 @@ export async function killServerProcesses(): Promise<void> {
   );
   await Promise.all([...clusterDirs].map((clusterDir) => stopOrphanedPostgres(clusterDir)));
   clusterDirs.clear();
+}
+
+/**
+ * For a file of server-process tests: a new empty DATA_DIR before each test; after it, every server the test
+ * started is killed and the folder removed. Returns the current test's DATA_DIR.
+ */
+export function useDataDirPerTest(prefix: string): () => string {
+  let dataDir = '';
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  });
+  afterEach(async () => {
+    await killServerProcesses();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return () => dataDir;
+}
+
+/** The pid of the PostgreSQL running on DATA_DIR's cluster, from its lock file; undefined when none runs. */
+export function postmasterPidOf(dataDir: string): number | undefined {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : undefined;
 }
