@@ -50,7 +50,9 @@ describe('GET /api/health/ready', () => {
     testApp.app.startDraining();
 
     expect(await readiness()).toEqual({ status: 503, body: { status: 'draining' } });
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers.connection).toBe('close'); // a kept-alive connection ends with this answer
   });
 
   it('answers 503 unavailable when the database does not answer', async () => {
