@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/client.js';
 import { preparedStatement } from '../db/prepared.js';
 import type { RateLimitStore } from './rate-limit-store.js';
+import { msUntilRoom } from './rate-limit-window.js';
 
 /** How often a process deletes expired rows, and how many per table at most each time. */
 const PRUNE_EVERY_MS = 60_000;
@@ -97,6 +98,51 @@ export function createPostgresRateLimitStore(
     },
     async forgetEvents(keys) {
       await db.execute(sql`delete from rate_limit_events where key = any(${sql.param([...keys])}::text[])`);
+    },
+    async reserveEvent(keys, window) {
+      const time = now();
+      const { windowMs, max } = window;
+      const reservation = await db.transaction(async (tx) => {
+        // Every key's row, made if missing and locked in one order for all callers: their latest times, which
+        // no other reservation changes before this one commits.
+        const rows = rowsOf<{ times: Array<string | number> }>(
+          await tx.execute(sql`
+            insert into rate_limit_events as log (key, times, expires_at)
+            select key, '{}', ${time + windowMs}::bigint
+            from unnest(${sql.param([...keys].sort())}::text[]) as key order by key
+            on conflict (key) do update set key = log.key
+            returning times`),
+        );
+        const retryAfterMs = Math.max(
+          0,
+          ...rows.map(({ times }) =>
+            msUntilRoom(
+              times.map((at) => time - Number(at)).filter((age) => age < windowMs),
+              window,
+            ),
+          ),
+        );
+        if (retryAfterMs > 0) return { reserved: false as const, retryAfterMs };
+        await tx.execute(sql`
+          update rate_limit_events set
+            times = array(
+              select at from unnest(${time}::bigint || times) as at
+              where at > ${time - windowMs}::bigint
+              order by at desc limit ${max}),
+            expires_at = ${time + windowMs}::bigint
+          where key = any(${sql.param([...keys])}::text[])`);
+        return { reserved: true as const, event: String(time) };
+      });
+      pruneNowAndThen(time);
+      return reservation;
+    },
+    async releaseEvent(keys, event) {
+      // One occurrence of the event's time: another event of the same millisecond stays.
+      await db.execute(sql`
+        update rate_limit_events set
+          times = times[:array_position(times, ${event}::bigint) - 1]
+            || times[array_position(times, ${event}::bigint) + 1:]
+        where key = any(${sql.param([...keys])}::text[]) and ${event}::bigint = any(times)`);
     },
     async close() {
       await pruning;

@@ -83,4 +83,50 @@ export function testRateLimitStoreContract(open: (now: () => number) => Promise<
 
     expect(await store.findEventAges([key('pair'), key('ip')], MINUTE_MS)).toEqual([[], [0]]);
   });
+
+  it('reserves an event under every key while each has room, and says when the fullest has room again', async () => {
+    const window = { windowMs: MINUTE_MS, max: 2 };
+    expect(await store.reserveEvent([key('ip'), key('pair')], window)).toMatchObject({ reserved: true });
+    time += 10_000;
+    expect(await store.reserveEvent([key('ip')], window)).toMatchObject({ reserved: true });
+    time += 5_000;
+
+    expect(await store.reserveEvent([key('pair'), key('ip')], window)).toEqual({
+      reserved: false,
+      retryAfterMs: 45_000,
+    });
+    // Refused: nothing was reserved under the key that had room.
+    expect(await store.findEventAges([key('ip'), key('pair')], MINUTE_MS)).toEqual([
+      [5_000, 15_000],
+      [15_000],
+    ]);
+    time += 45_000;
+    expect(await store.reserveEvent([key('pair'), key('ip')], window)).toMatchObject({ reserved: true });
+  });
+
+  it('reserves at most `max` events among concurrent reservations on the same keys', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        store.reserveEvent([key('ip'), key('pair')], { windowMs: MINUTE_MS, max: 5 }),
+      ),
+    );
+
+    expect(outcomes.filter((outcome) => outcome.reserved)).toHaveLength(5);
+    expect(await store.findEventAges([key('ip'), key('pair')], MINUTE_MS)).toEqual([
+      [0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+    ]);
+  });
+
+  it('releases a reserved event from every key, leaving the others', async () => {
+    const window = { windowMs: MINUTE_MS, max: 5 };
+    await store.reserveEvent([key('ip')], window);
+    time += 1_000;
+    const second = await store.reserveEvent([key('ip'), key('pair')], window);
+    if (!second.reserved) throw new Error('expected a reservation');
+
+    await store.releaseEvent([key('ip'), key('pair')], second.event);
+
+    expect(await store.findEventAges([key('ip'), key('pair')], MINUTE_MS)).toEqual([[1_000], []]);
+  });
 }

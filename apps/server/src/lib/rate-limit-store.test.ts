@@ -51,7 +51,15 @@ describe('the PostgreSQL store', () => {
 describe('withMemoryFallback', () => {
   const failing = (): RateLimitStore => {
     const fail = () => Promise.reject(new Error('connection refused'));
-    return { hit: fail, recordEvent: fail, findEventAges: fail, forgetEvents: fail, close: async () => {} };
+    return {
+      hit: fail,
+      recordEvent: fail,
+      findEventAges: fail,
+      forgetEvents: fail,
+      reserveEvent: fail,
+      releaseEvent: fail,
+      close: async () => {},
+    };
   };
 
   it('counts in this process while the shared store fails, warning once, and says when it is back', async () => {
@@ -63,6 +71,8 @@ describe('withMemoryFallback', () => {
         recordEvent: (...args) => shared.recordEvent(...args),
         findEventAges: (...args) => shared.findEventAges(...args),
         forgetEvents: (...args) => shared.forgetEvents(...args),
+        reserveEvent: (...args) => shared.reserveEvent(...args),
+        releaseEvent: (...args) => shared.releaseEvent(...args),
         close: async () => {},
       },
       log,

@@ -6,6 +6,9 @@ import { createPostgresRateLimitStore } from './postgres-rate-limit-store.js';
 /** A fixed window after a hit: the hits counted in it (this one included) and the time it has left. */
 export type WindowCount = { hits: number; resetInMs: number };
 
+/** A reserved event (to give back with `releaseEvent`), or how long until every key would have room. */
+export type Reservation = { reserved: true; event: string } | { reserved: false; retryAfterMs: number };
+
 /**
  * Where the rate limits count (docs/decisions/022): this process's memory, or PostgreSQL or Redis, shared by
  * every server process. Each call is atomic for each key it names. A key is used with one kind of call only:
@@ -20,6 +23,13 @@ export type RateLimitStore = {
   /** For each key, how many milliseconds ago its remembered events within `windowMs` happened, newest first. */
   findEventAges: (keys: readonly string[], windowMs: number) => Promise<number[][]>;
   forgetEvents: (keys: readonly string[]) => Promise<void>;
+  /**
+   * Remembers an event now under each of the (distinct) keys unless one of them already holds `max` within
+   * `windowMs`; atomic over the keys, so concurrent reservations never take more than `max` between them.
+   */
+  reserveEvent: (keys: readonly string[], window: { windowMs: number; max: number }) => Promise<Reservation>;
+  /** Takes back a reserved event from each key (what it reserved for did not count after all). */
+  releaseEvent: (keys: readonly string[], event: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -51,6 +61,8 @@ export function withMemoryFallback(shared: RateLimitStore, log: Logger): RateLim
     recordEvent: (keys, window) => attempt((store) => store.recordEvent(keys, window)),
     findEventAges: (keys, windowMs) => attempt((store) => store.findEventAges(keys, windowMs)),
     forgetEvents: (keys) => attempt((store) => store.forgetEvents(keys)),
+    reserveEvent: (keys, window) => attempt((store) => store.reserveEvent(keys, window)),
+    releaseEvent: (keys, event) => attempt((store) => store.releaseEvent(keys, event)),
     close: () => shared.close(),
   };
 }

@@ -18,8 +18,33 @@ if not resetsAt or resetsAt <= now then
 end
 return {redis.call('HINCRBY', KEYS[1], 'hits', 1), resetsAt}`;
 
-type WithHitScript = Redis & {
+/**
+ * KEYS: the keys; ARGV: now, windowMs, max, the event's member. 0 after adding the event to every key, or the
+ * milliseconds until the fullest key has room (then nothing is added).
+ */
+const RESERVE_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local max = tonumber(ARGV[3])
+local wait = 0
+for _, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  if redis.call('ZCARD', key) >= max then
+    local oldestKept = redis.call('ZREVRANGE', key, max - 1, max - 1, 'WITHSCORES')
+    wait = math.max(wait, window - (now - tonumber(oldestKept[2])))
+  end
+end
+if wait > 0 then return wait end
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, ARGV[4])
+  redis.call('ZREMRANGEBYRANK', key, 0, -(max + 1))
+  redis.call('PEXPIRE', key, window)
+end
+return 0`;
+
+type WithScripts = Redis & {
   hitCounter: (key: string, now: number, windowMs: number) => Promise<[number, number]>;
+  reserveEvent: (keyCount: number, ...keysThenArgs: Array<string | number>) => Promise<number>;
 };
 
 export type RedisSettings = { url: string; keyPrefix: string };
@@ -40,10 +65,12 @@ export async function openRedisRateLimitStore(
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: COMMAND_TIMEOUT_MS,
-  }) as WithHitScript;
+  }) as WithScripts;
   // A lost connection is reported by the calls that fail meanwhile; ioredis reconnects by itself.
   redis.on('error', () => {});
   redis.defineCommand('hitCounter', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  // Its number of keys comes first in each call.
+  redis.defineCommand('reserveEvent', { lua: RESERVE_SCRIPT });
   try {
     await redis.connect();
   } catch (error) {
@@ -84,6 +111,19 @@ export async function openRedisRateLimitStore(
     },
     async forgetEvents(keys) {
       if (keys.length > 0) await redis.del(...keys);
+    },
+    async reserveEvent(keys, { windowMs, max }) {
+      const time = now();
+      const event = `${time}:${randomUUID()}`;
+      const retryAfterMs = await redis.reserveEvent(keys.length, ...keys, time, windowMs, max, event);
+      return retryAfterMs > 0 ? { reserved: false, retryAfterMs } : { reserved: true, event };
+    },
+    async releaseEvent(keys, event) {
+      const removals = redis.pipeline();
+      for (const key of keys) removals.zrem(key, event);
+      const results = (await removals.exec()) ?? [];
+      const failure = results.find(([error]) => error)?.[0];
+      if (failure) throw failure;
     },
     async close() {
       await redis.quit();

@@ -327,6 +327,40 @@ describe('rate limiting', () => {
     expect((await attempt(accounts[5]!.user.email)).statusCode).toBe(429);
   });
 
+  it('checks at most 5 of 40 simultaneous guesses from one new address', async () => {
+    const { user } = await signUp(limited.app);
+
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: '192.0.2.45',
+          headers: { origin: limited.config.publicUrl },
+          payload: { email: user.email, password: index === 39 ? TEST_PASSWORD : 'Wrong-password1' },
+        }),
+      ),
+    );
+
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(35);
+  });
+
+  it('counts a successful sign-in as no failure: the owner signs in more than 5 times a minute', async () => {
+    const { user } = await signUp(limited.app);
+    for (let n = 0; n < 7; n++) {
+      const answer = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: '192.0.2.46',
+        headers: { origin: limited.config.publicUrl },
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+  });
+
   it('is off when config.rateLimit is false', async () => {
     const { user } = await signUp(testApp.app);
 

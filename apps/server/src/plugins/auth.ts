@@ -22,7 +22,7 @@ import { createExpiringCache } from '../lib/expiring-cache.js';
 import { sendsBearerToken } from '../lib/credentials.js';
 import type { MailPayload } from '../mail/mail-payloads.js';
 import type { RateLimitStore } from '../lib/rate-limit-store.js';
-import { type SignInThrottle, createSignInThrottle } from '../lib/sign-in-throttle.js';
+import { type SignInResult, type SignInThrottle, createSignInThrottle } from '../lib/sign-in-throttle.js';
 import { createSessionReader, needsBetterAuth, readSessionToken } from './session-lookup.js';
 
 /** Queues a mail in the outbox (the mail worker sends it). */
@@ -266,31 +266,21 @@ function requestBodyText(request: FastifyRequest): string | undefined {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function handleAuthRequest(context: AuthRequestContext, request: FastifyRequest, reply: FastifyReply) {
-  const { auth, config, signInThrottle, changes } = context;
-  const path = request.url.split('?')[0]!;
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  const signIn =
-    config.rateLimit && request.method === 'POST' && path === SIGN_IN_PATH
-      ? { address: request.ip, email: typeof email === 'string' ? email : null }
-      : null;
-  if (signIn) {
-    const verdict = await signInThrottle.verdict(signIn.address, signIn.email);
-    if ('retryAfterSeconds' in verdict) {
-      const wait = String(verdict.retryAfterSeconds);
-      return reply
-        .status(429)
-        .headers({ 'retry-after': wait, 'x-retry-after': wait })
-        .send({ code: 'TOO_MANY_REQUESTS', message: `Too many attempts, try again in ${wait} seconds` });
-    }
-    if (verdict.delayMs > 0) await sleep(verdict.delayMs);
-  }
-
+/** Hands the request to better-auth and copies its answer onto `reply`; answers better-auth's status. */
+async function forwardToBetterAuth(
+  context: AuthRequestContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+): Promise<number> {
+  const { auth, config, changes } = context;
   let body = requestBodyText(request);
   if (request.method === 'POST' && path === REVOKE_SESSION_PATH) {
     const byId = await revokeBodyById(context, request);
-    if (byId === null)
-      return reply.status(404).send({ code: 'SESSION_NOT_FOUND', message: 'Session not found' });
+    if (byId === null) {
+      await reply.status(404).send({ code: 'SESSION_NOT_FOUND', message: 'Session not found' });
+      return 404;
+    }
     if (byId !== undefined) body = byId;
   }
 
@@ -301,11 +291,9 @@ async function handleAuthRequest(context: AuthRequestContext, request: FastifyRe
       body,
     }),
   );
-  if (request.method !== 'GET' && !SESSION_STARTING_PATHS.some((start) => request.url.startsWith(start))) {
+  if (request.method !== 'GET' && !SESSION_STARTING_PATHS.some((start) => path.startsWith(start))) {
     changes.publish([{ kind: 'sessions' }]);
   }
-  if (signIn && response.status === 401) await signInThrottle.recordFailure(signIn.address, signIn.email);
-  if (signIn?.email && response.ok) await signInThrottle.recordSuccess(signIn.address, signIn.email);
 
   reply.status(response.status);
   const issuesTokens = TOKEN_ISSUING_PATHS.has(path);
@@ -313,7 +301,34 @@ async function handleAuthRequest(context: AuthRequestContext, request: FastifyRe
     if (key === 'content-length' || (key === 'set-auth-token' && !issuesTokens)) return;
     reply.header(key, value);
   });
-  return reply.send(response.body ? answerBody(path, response, await response.text()) : null);
+  await reply.send(response.body ? answerBody(path, response, await response.text()) : null);
+  return response.status;
+}
+
+async function handleAuthRequest(context: AuthRequestContext, request: FastifyRequest, reply: FastifyReply) {
+  const { config, signInThrottle } = context;
+  // As the router routed it (the written path is in its plain form: plugins/canonical-path.ts).
+  const path = `/api/auth/${(request.params as { '*': string })['*']}`;
+  if (!config.rateLimit || request.method !== 'POST' || path !== SIGN_IN_PATH)
+    return forwardToBetterAuth(context, request, reply, path);
+
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  const attempt = await signInThrottle.attempt(request.ip, typeof email === 'string' ? email : null);
+  if ('retryAfterSeconds' in attempt) {
+    const wait = String(attempt.retryAfterSeconds);
+    return reply
+      .status(429)
+      .headers({ 'retry-after': wait, 'x-retry-after': wait })
+      .send({ code: 'TOO_MANY_REQUESTS', message: `Too many attempts, try again in ${wait} seconds` });
+  }
+  let result: SignInResult = 'unchecked';
+  try {
+    if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+    const status = await forwardToBetterAuth(context, request, reply, path);
+    result = status === 401 ? 'failed' : status < 300 ? 'succeeded' : 'unchecked';
+  } finally {
+    await attempt.settle(result);
+  }
 }
 
 /** better-auth under /api/auth/*, and `request.getUser()` / `request.requireUser()` for our routes. */

@@ -6,13 +6,19 @@ import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
 import { sendsBearerToken, sendsCredentials, sendsSessionCookie } from '../lib/credentials.js';
 import type { RateLimitStore } from '../lib/rate-limit-store.js';
+import { refuseNonCanonicalPaths } from './canonical-path.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The path as the router routed it (the route's pattern; the written path when no route matched). Paths whose
+ * written form the router would read otherwise never get this far (plugins/canonical-path.ts).
+ */
+const routedPath = (request: FastifyRequest) => request.routeOptions.url ?? request.url;
+const isApiPath = (request: FastifyRequest) => routedPath(request).startsWith('/api/');
+
 const isApiWrite = (request: FastifyRequest) =>
-  !SAFE_METHODS.has(request.method) &&
-  request.url.startsWith('/api/') &&
-  !request.url.startsWith('/api/auth/');
+  !SAFE_METHODS.has(request.method) && isApiPath(request) && !routedPath(request).startsWith('/api/auth/');
 
 export const CROSS_SITE_MESSAGES = {
   foreignOrigin: 'Cross-site request refused: this origin may not change data on Stride.',
@@ -107,7 +113,7 @@ function writesStore(store: RateLimitStore): FastifyRateLimitStoreCtor {
 }
 
 /**
- * Security headers, a same-origin rule for cookie-authenticated writes, `no-store` on every personal API
+ * Security headers, 400 for a path not in its plain form, a same-origin rule for cookie-authenticated writes, `no-store` on every personal API
  * answer, and a per-user limit on API writes, counted in `rateLimitStore`. (/api/auth/* has better-auth's own
  * checks.)
  */
@@ -117,6 +123,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, rat
     reply.headers(headers);
     done();
   });
+  app.addHook('onRequest', refuseNonCanonicalPaths);
 
   app.addHook('onRequest', async (request) => {
     // A bearer token authenticates alone (the cookie is then ignored); without the cookie nobody is signed in.
@@ -126,8 +133,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, rat
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && sendsCredentials(request))
-      reply.header('cache-control', 'no-store');
+    if (isApiPath(request) && sendsCredentials(request)) reply.header('cache-control', 'no-store');
   });
 
   if (config.rateLimit) {

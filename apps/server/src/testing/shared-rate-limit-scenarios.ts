@@ -62,6 +62,23 @@ export function testSharedRateLimits(setting: () => RateLimitStoreSetting) {
     }
   });
 
+  it('checks at most the limit of simultaneous guesses from one address, over both processes', async () => {
+    const { user } = await signUp(processFor(0));
+
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        postAuthFrom(index, '203.0.113.22', '/sign-in/email', {
+          email: user.email,
+          password: index === 39 ? TEST_PASSWORD : 'Wrong-password1',
+        }),
+      ),
+    );
+
+    const checked = answers.filter((answer) => answer.statusCode !== 429);
+    expect(checked.length).toBeLessThanOrEqual(LIMITS.signInFailures);
+    expect(checked.every((answer) => answer.statusCode === 401 || answer.statusCode === 200)).toBe(true);
+  });
+
   it('refuses the write after the limit with 429, whichever process counted the writes', async () => {
     const runner = await signUp(processFor(1));
     const marathon = await createMarathon(processFor(0), runner, marathonInput()); // the first write
