@@ -1,6 +1,7 @@
 /** PostgreSQL's SQLSTATEs for the errors we answer for. */
 const FOREIGN_KEY_VIOLATION = '23503';
 const UNIQUE_VIOLATION = '23505';
+const CHECK_VIOLATION = '23514';
 const INSUFFICIENT_PRIVILEGE = '42501';
 
 /** The database error itself (SQLSTATE, constraint), found through the causes Drizzle wraps it in. */
@@ -21,6 +22,12 @@ export const isForeignKeyViolation = (error: unknown) => databaseError(error)?.c
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const found = databaseError(error);
   return found?.code === UNIQUE_VIOLATION && found.constraint === constraint;
+}
+
+/** A row written failed the named check constraint. */
+export function isCheckViolation(error: unknown, constraint: string): boolean {
+  const found = databaseError(error);
+  return found?.code === CHECK_VIOLATION && found.constraint === constraint;
 }
 
 /** The role may not do that: e.g. set a superuser's parameter, or alter a table it does not own. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CreateRegistration, RegistrationEntry, RegistrationStatus } from '@stride/shared';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
+import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
 import { raceFactsJson, registrationFactsJson } from '../../mail/payload-sql.js';
 
@@ -77,13 +77,14 @@ export function createRaceEntryRepository(db: Executor) {
    * the unique (race, runner) index then refuses the statement as a whole, and nothing of it is kept.
    */
   async function enterAll(
+    executor: Executor,
     raceId: string,
     requests: readonly EntryRequest[],
     at: Date,
   ): Promise<EntryOutcome[]> {
     const now = at.toISOString();
     const input = JSON.stringify(requests.map((request, n) => ({ n, ...request })));
-    const result = await db.execute(sql`
+    const result = await executor.execute(sql`
       with input as (
         select (e->>'n')::int as n, e->>'userId' as user_id, e->>'email' as email, e->>'firstName' as first_name,
           e->>'lastName' as last_name, e->>'contact' as contact, e->>'info' as info,
@@ -159,13 +160,33 @@ export function createRaceEntryRepository(db: Executor) {
   }
 
   /**
-   * {@link enterAll}, where a runner entering twice at once from two processes costs only their own attempt:
+   * {@link enterAll} as one statement. When another transaction changed the race (a place freed, the limit
+   * raised) while the statement waited for its lock, the decisions use the race as that transaction left it,
+   * but PostgreSQL checks the counters' UPDATE against the row of the statement's older snapshot first, and may
+   * refuse it (`marathons_within_capacity_check`) before re-reading it. Then the entry runs again in a
+   * transaction that locks the race in a statement of its own first: the entry's snapshot holds every change
+   * to the race, and nothing of the refused statement was kept.
+   */
+  async function enterOnce(raceId: string, requests: readonly EntryRequest[], at: Date) {
+    try {
+      return await enterAll(db, raceId, requests, at);
+    } catch (error) {
+      if (!isCheckViolation(error, 'marathons_within_capacity_check')) throw error;
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select from marathons where id = ${raceId} for update`);
+        return enterAll(tx, raceId, requests, at);
+      });
+    }
+  }
+
+  /**
+   * {@link enterOnce}, where a runner entering twice at once from two processes costs only their own attempt:
    * when the statement as a whole is refused for it, each runner is entered on their own, and the runner
    * already in is told so.
    */
   async function enter(raceId: string, requests: readonly EntryRequest[], at: Date): Promise<EntryOutcome[]> {
     try {
-      return await enterAll(raceId, requests, at);
+      return await enterOnce(raceId, requests, at);
     } catch (error) {
       if (isForeignKeyViolation(error)) return requests.map(() => ({ kind: 'race-missing' }) as const);
       if (!isUniqueViolation(error, 'registrations_marathon_user_unique')) throw error;

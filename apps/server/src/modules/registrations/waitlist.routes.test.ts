@@ -8,6 +8,7 @@ import {
   countBackendsWaitingOnLocks,
   createMarathon,
   errorFields,
+  findCountMismatches,
   findMyRegistrations,
   getMarathon,
   insertSignedInUsers,
@@ -497,5 +498,98 @@ describe('entering from two server processes at once', () => {
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['already-registered', 'entered']);
     expect(outcomes[1]).toMatchObject({ entry: { status: 'registered', bib: 2 } });
     expect(await countersOf(race._id)).toMatchObject({ totalRegistrationCount: 2, placesLeft: 8 });
+  });
+});
+
+describe('places freed or added while runners register', () => {
+  /** A race of `capacity` filled by runners entered at once (nobody waiting). */
+  async function filledRace(capacity: number) {
+    const race = await newRace(capacity);
+    const runners = await insertSignedInUsers(main.current, capacity);
+    const entries = await Promise.all(runners.map((runner) => enter(runner, race._id)));
+    expect(entries.map((entry) => entry.statusCode)).toEqual(runners.map(() => 201));
+    return { race, runners, entries: entries.map((entry) => entry.json<Registration>()) };
+  }
+
+  it('gives a place freed while a registration waits for the race to the waiting runner (201, not 500)', async () => {
+    const { race, entries } = await filledRace(3);
+    const [newcomer] = await insertSignedInUsers(main.current, 1);
+    const { db, driver } = main.current.database;
+    let registering: ReturnType<typeof inject> | undefined;
+
+    // A withdrawal in another transaction, holding the race's lock while the registration starts.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from marathons where id = ${race._id} for update`);
+      await tx.execute(sql`delete from registrations where id = ${entries[0]!._id}`);
+      await tx.execute(sql`
+        update marathons set total_registration_count = total_registration_count - 1 where id = ${race._id}`);
+      registering = enter(newcomer!, race._id);
+      if (driver === 'postgres') await expect.poll(() => countBackendsWaitingOnLocks(db)).toBeGreaterThan(0);
+    });
+
+    const response = await registering!;
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ status: 'registered', bib: 4 });
+    expect(await countersOf(race._id)).toMatchObject({ totalRegistrationCount: 3, placesLeft: 0 });
+  });
+
+  it('gives places added while a registration waits for the race to the waiting runners', async () => {
+    const { race } = await filledRace(3);
+    const newcomers = await insertSignedInUsers(main.current, 3);
+    const { db, driver } = main.current.database;
+    let registering: Array<ReturnType<typeof inject>> = [];
+
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from marathons where id = ${race._id} for update`);
+      await tx.execute(sql`update marathons set capacity = 5 where id = ${race._id}`);
+      registering = newcomers.map((newcomer) => enter(newcomer, race._id));
+      if (driver === 'postgres') await expect.poll(() => countBackendsWaitingOnLocks(db)).toBeGreaterThan(0);
+    });
+
+    const statuses = (await Promise.all(registering)).map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 409]);
+    expect(await countersOf(race._id)).toMatchObject({ totalRegistrationCount: 5, placesLeft: 0 });
+  });
+
+  it('answers every registration 201 or 409 while runners withdraw from a full race, over 3 rounds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { race, runners, entries } = await filledRace(20);
+      const newcomers = await insertSignedInUsers(main.current, 20);
+
+      const [withdrawals, registrations] = await Promise.all([
+        Promise.all(entries.slice(0, 10).map((entry, n) => withdraw(runners[n]!, entry._id))),
+        Promise.all(newcomers.map((newcomer) => enter(newcomer, race._id))),
+      ]);
+
+      expect(withdrawals.map((response) => response.statusCode)).toEqual(withdrawals.map(() => 200));
+      for (const response of registrations) expect([201, 409], response.body).toContain(response.statusCode);
+      const entered = registrations.filter((response) => response.statusCode === 201).length;
+      expect(await countersOf(race._id)).toMatchObject({ totalRegistrationCount: 10 + entered });
+      expect(await findCountMismatches(main.current.database.db)).toEqual([]);
+      // A place still free is taken by the next runner who asks.
+      if (entered < 10) {
+        const [late] = await insertSignedInUsers(main.current, 1);
+        expect((await enter(late!, race._id)).statusCode).toBe(201);
+      }
+    }
+  });
+
+  it('answers every registration 201 or 409 while the organizer raises the limit, over 3 rounds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { race } = await filledRace(20);
+      const newcomers = await insertSignedInUsers(main.current, 20);
+
+      const [raised, registrations] = await Promise.all([
+        changeRace(race._id, { capacity: 30 }),
+        Promise.all(newcomers.map((newcomer) => enter(newcomer, race._id))),
+      ]);
+
+      expect(raised.statusCode).toBe(200);
+      for (const response of registrations) expect([201, 409], response.body).toContain(response.statusCode);
+      const entered = registrations.filter((response) => response.statusCode === 201).length;
+      expect(entered).toBeLessThanOrEqual(10);
+      expect(await countersOf(race._id)).toMatchObject({ totalRegistrationCount: 20 + entered });
+      expect(await findCountMismatches(main.current.database.db)).toEqual([]);
+    }
   });
 });
