@@ -16,8 +16,10 @@ import { createParticipantReads } from './modules/participants/participants.read
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { createRegistrationReads } from './modules/registrations/registrations.reads.js';
 import { createRegistrationsRepository } from './modules/registrations/registrations.repository.js';
-import { createRegistrationsService } from './modules/registrations/registrations.service.js';
-import { createWaitlistRepository } from './modules/registrations/waitlist.repository.js';
+import {
+  createRegistrationsService,
+  fillPlacesFromLine,
+} from './modules/registrations/registrations.service.js';
 
 export type ContainerOptions = {
   /** Whether requests are keeping the server busy: background work gives way to them. */
@@ -79,7 +81,7 @@ export function createContainer({ config, database, log, mailTransport, isBusy }
       service: createMarathonsService({
         unitOfWork,
         outbox,
-        fillPlaces: (tx, raceId) => createWaitlistRepository(tx).fillPlaces(raceId),
+        fillPlaces: (tx, raceId, record) => fillPlacesFromLine(tx, raceId, record),
       }),
       reads: createMarathonReads({
         repository: marathonsRepository,

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataChange } from '../lib/change-feed.js';
-import { createMarathon, getMarathon, getRegistrationCount, register } from '../testing/marathon-fixtures.js';
+import {
+  createMarathon,
+  findMyRegistrations,
+  getMarathon,
+  getRegistrationCount,
+  register,
+} from '../testing/marathon-fixtures.js';
 import {
   TEST_PASSWORD,
   type TestApp,
@@ -102,6 +108,30 @@ describe('two server processes on one database', () => {
       async () => expect(await getRegistrationCount(second.app, race._id)).toBe(1),
       NEWS_ARRIVES_WITHIN,
     );
+  });
+
+  it('moves a waitlisted runner up in their list on the other process, which had it kept, when the line moves through one', async () => {
+    const organizer = await signUp(first.app);
+    const race = await createMarathon(first.app, organizer, { capacity: 1 });
+    const [holder, firstInLine, secondInLine] = [
+      await signUp(first.app),
+      await signUp(first.app),
+      await signUp(first.app),
+    ];
+    const held = await register(first.app, holder, race._id);
+    await register(first.app, firstInLine, race._id, { waitlist: true });
+    await register(first.app, secondInLine, race._id, { waitlist: true });
+    const placeOf = async () => (await findMyRegistrations(second.app, secondInLine))[0]?.waitlistPosition;
+    expect(await placeOf()).toBe(2); // now kept by the second
+
+    const withdrawn = await first.app.inject({
+      method: 'DELETE',
+      url: `/api/registrations/${held._id}`,
+      headers: bearerHeaders(holder.token),
+    });
+    expect(withdrawn.statusCode).toBe(200);
+
+    await vi.waitFor(async () => expect(await placeOf()).toBe(1), NEWS_ARRIVES_WITHIN);
   });
 
   it('refuses on the other process a token signed out through one, though it had reused that session', async () => {

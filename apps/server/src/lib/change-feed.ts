@@ -3,6 +3,7 @@
  * - `race`: a race was created, changed or deleted; `runnerIds` are the runners whose lists show it (its
  *   registrants, when its title or date changed or it went).
  * - `registration`: a runner's registration for a race was made, changed or withdrawn (the race's count too).
+ * - `waitlist`: the race's line moved (someone left it or was promoted): every place in it may have changed.
  * - `mail-queued`: the write queued mail in the outbox.
  * - `sessions`: sessions or accounts changed (a sign-out, a revoked session, a password reset, a new name).
  * - `missed`: news from other server processes may have been lost (their channel was down): drop everything.
@@ -10,6 +11,7 @@
 export type DataChange =
   | { kind: 'race'; raceId: string; runnerIds: readonly string[] }
   | { kind: 'registration'; raceId: string; runnerId: string }
+  | { kind: 'waitlist'; raceId: string }
   /** Mail was written to the outbox: the mail worker can send it now instead of at its next poll. */
   | { kind: 'mail-queued' }
   | { kind: 'sessions' }

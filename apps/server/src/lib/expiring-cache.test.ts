@@ -27,6 +27,23 @@ describe('createExpiringCache', () => {
   });
 });
 
+describe('createExpiringCache with tags', () => {
+  it('drops every entry carrying a tag, and only those; an entry gone or replaced no longer carries it', () => {
+    const cache = createExpiringCache<string>({ maxEntries: 2, now: () => 0 });
+    cache.set('ann', 'list of ann', 10, new Set(['race-1', 'race-2']));
+    cache.set('bob', 'list of bob', 10, new Set(['race-2']));
+
+    cache.deleteTagged('race-1');
+    expect([cache.get('ann'), cache.get('bob')]).toEqual([undefined, 'list of bob']);
+
+    cache.set('bob', 'new list of bob', 10); // no longer in race-2's line
+    cache.set('cy', 'list of cy', 10, new Set(['race-2']));
+    cache.set('dee', 'list of dee', 10); // full: bob goes
+    cache.deleteTagged('race-2');
+    expect([cache.get('cy'), cache.get('dee')]).toEqual([undefined, 'list of dee']);
+  });
+});
+
 describe('createExpiringCache with a byte bound', () => {
   const bounded = () =>
     createExpiringCache<string>({

@@ -3,8 +3,9 @@ export type CacheBounds<V> = { maxEntries: number; maxBytes?: number; sizeOf?: (
 
 /**
  * A bounded in-memory map whose entries lapse at their own deadline. When full (entries or bytes), the oldest
- * entries go first; a value larger than the whole byte bound is not kept at all. For values a server process
- * may reuse briefly instead of asking the database again.
+ * entries go first; a value larger than the whole byte bound is not kept at all. An entry may carry tags (what
+ * it shows, e.g. a race's waitlist), by which `deleteTagged` drops every entry showing that thing. For values a
+ * server process may reuse briefly instead of asking the database again.
  */
 export function createExpiringCache<V>({
   maxEntries,
@@ -12,13 +13,23 @@ export function createExpiringCache<V>({
   sizeOf = () => 0,
   now = Date.now,
 }: CacheBounds<V> & { now?: () => number }) {
-  const entries = new Map<string, { value: V; expiresAt: number; bytes: number }>();
+  const entries = new Map<
+    string,
+    { value: V; expiresAt: number; bytes: number; tags: ReadonlySet<string> | undefined }
+  >();
+  /** The keys of the entries that carry each tag. */
+  const keysByTag = new Map<string, Set<string>>();
   let bytes = 0;
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
     bytes -= entry.bytes;
     entries.delete(key);
+    for (const tag of entry.tags ?? []) {
+      const keys = keysByTag.get(tag)!;
+      keys.delete(key);
+      if (keys.size === 0) keysByTag.delete(tag);
+    }
   };
   return {
     get(key: string): V | undefined {
@@ -30,19 +41,30 @@ export function createExpiringCache<V>({
       }
       return entry.value;
     },
-    set(key: string, value: V, expiresAt: number): void {
+    set(key: string, value: V, expiresAt: number, tags?: ReadonlySet<string>): void {
       remove(key);
       const size = sizeOf(value);
       if (size > maxBytes) return;
       while (entries.size > 0 && (entries.size >= maxEntries || bytes + size > maxBytes)) {
         remove(entries.keys().next().value!);
       }
-      entries.set(key, { value, expiresAt, bytes: size });
+      const kept = tags !== undefined && tags.size > 0 ? tags : undefined;
+      entries.set(key, { value, expiresAt, bytes: size, tags: kept });
       bytes += size;
+      for (const tag of kept ?? []) {
+        const keys = keysByTag.get(tag);
+        if (keys) keys.add(key);
+        else keysByTag.set(tag, new Set([key]));
+      }
     },
     delete: remove,
+    /** Drops every entry that carries `tag`. */
+    deleteTagged(tag: string): void {
+      for (const key of [...(keysByTag.get(tag) ?? [])]) remove(key);
+    },
     clear(): void {
       entries.clear();
+      keysByTag.clear();
       bytes = 0;
     },
     get size() {
@@ -62,8 +84,8 @@ export type CacheLookup<V> =
   | { kind: 'kept'; value: V }
   /** Another read is loading it: its value once loaded, or undefined when that load kept nothing. */
   | { kind: 'loading'; loaded: Promise<V | undefined> }
-  /** This read loads it and must call `settle` exactly once: with the value to keep, or undefined. */
-  | { kind: 'load'; settle: (value: V | undefined) => void }
+  /** This read loads it and must call `settle` exactly once: with the value to keep (and its tags), or undefined. */
+  | { kind: 'load'; settle: (value: V | undefined, tags?: ReadonlySet<string>) => void }
   /** The cache keeps nothing (a maximum age of 0). */
   | { kind: 'not kept' };
 
@@ -90,10 +112,10 @@ export function createReadThroughCache<V>({ maxAgeMs, ...bounds }: CacheBounds<V
     loads.set(key, loaded);
     return {
       kind: 'load',
-      settle: (value) => {
+      settle: (value, tags) => {
         if (loads.get(key) === loaded) loads.delete(key);
         const kept = value !== undefined && generation === loadedIn ? value : undefined;
-        if (kept !== undefined) cache.set(key, kept, Date.now() + maxAgeMs);
+        if (kept !== undefined) cache.set(key, kept, Date.now() + maxAgeMs, tags);
         resolve(kept);
       },
     };
@@ -118,6 +140,11 @@ export function createReadThroughCache<V>({ maxAgeMs, ...bounds }: CacheBounds<V
     forget(key: string): void {
       generation += 1;
       cache.delete(key);
+    },
+    /** Forgets every value kept with `tag`. */
+    forgetTagged(tag: string): void {
+      generation += 1;
+      cache.deleteTagged(tag);
     },
     forgetAll(): void {
       generation += 1;

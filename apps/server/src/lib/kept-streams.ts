@@ -3,27 +3,28 @@ import type { ReadThroughCache } from './expiring-cache.js';
 
 /**
  * A body kept in `cache` under `key`, or else streamed by `open` as it is read: a long list goes out without the
- * server holding all of it first, and is kept, once sent, if it is at most `maxBytes`. Reads of the key while it
- * streams wait for that copy instead of each streaming from the database.
+ * server holding all of it first, and is kept, once sent, if it is at most `maxBytes` (with the stream's `tags`,
+ * once it has all been read). Reads of the key while it streams wait for that copy instead of each streaming
+ * from the database.
  */
 export async function keptOrStreamed(
   cache: ReadThroughCache<Buffer>,
   key: string,
   maxBytes: number,
-  open: () => Promise<Readable>,
+  open: () => Promise<Readable & { tags?: ReadonlySet<string> }>,
 ): Promise<Buffer | Readable> {
   const found = cache.lookup(key);
   if (found.kind === 'kept') return found.value;
   if (found.kind === 'loading') return (await found.loaded) ?? open();
   if (found.kind === 'not kept') return open();
-  let body: Readable;
+  let body: Readable & { tags?: ReadonlySet<string> };
   try {
     body = await open();
   } catch (error) {
     found.settle(undefined);
     throw error;
   }
-  return keepWhileSending(body, maxBytes, found.settle);
+  return keepWhileSending(body, maxBytes, (whole) => found.settle(whole, body.tags));
 }
 
 /**

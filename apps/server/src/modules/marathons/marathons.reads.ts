@@ -102,7 +102,8 @@ export function createMarathonReads({
     maxAgeMs,
   });
   changes.subscribe((change) => {
-    if (change.kind === 'mail-queued' || change.kind === 'sessions') return;
+    // A line moving comes with the registration change that moved it.
+    if (change.kind === 'mail-queued' || change.kind === 'sessions' || change.kind === 'waitlist') return;
     if (change.kind !== 'registration') lists.invalidate();
     if (change.kind === 'missed') races.forgetAll();
     else races.forget(change.raceId);

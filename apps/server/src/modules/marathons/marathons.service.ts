@@ -32,10 +32,10 @@ export type MarathonsServiceDependencies = {
   /** Tells every registrant when their race moves or is cancelled, in the transaction of the change. */
   outbox: Pick<OutboxWriter, 'enqueueForRegistrants'>;
   /**
-   * Gives the race's free places to its waitlist, in order, on the caller's transaction (the race locked);
-   * returns who was promoted. A port to the registrations module, wired by the composition root.
+   * Gives the race's free places to its waitlist, in order, on the caller's transaction (the race locked),
+   * recording what moved. A port to the registrations module, wired by the composition root.
    */
-  fillPlaces: (tx: Executor, raceId: string) => Promise<ReadonlyArray<{ runnerId: string }>>;
+  fillPlaces: (tx: Executor, raceId: string, record: RecordChange) => Promise<void>;
   /** The repository on a transaction or on the database. */
   repositoryOn?: (executor: Executor) => MarathonsRepository;
 };
@@ -122,9 +122,7 @@ export function createMarathonsService({
             }
           }
           // More places (or none to count) go to the waitlist, in order, each runner mailed.
-          const promoted = changes.capacity !== undefined ? await fillPlaces(tx, id) : [];
-          for (const { runnerId } of promoted) record({ kind: 'registration', raceId: id, runnerId });
-          if (promoted.length > 0) record({ kind: 'mail-queued' });
+          if (changes.capacity !== undefined) await fillPlaces(tx, id, record);
           // Runners' lists show each race's title and start date.
           const listsChange = changes.title !== undefined || changes.startDate !== undefined;
           record({

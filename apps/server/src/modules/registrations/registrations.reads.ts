@@ -14,9 +14,9 @@ import { REGISTRATION_MESSAGES } from './registrations.service.js';
 const registrationListSchema = z.array(registrationSchema);
 
 /**
- * A runner's list, kept serialised for a few seconds: this server's own writes replace it at once (the runner's
- * registrations, or a race of theirs changing title or date, or going); the age bounds how long another server
- * process's writes go unseen.
+ * A runner's list, kept serialised for a few seconds: writes replace it at once (the runner's registrations, a
+ * race of theirs changing title or date, or going, the line of a race they wait for moving), in this process and,
+ * through the change notifications, in the others; the age bounds how long news that was lost goes unseen.
  */
 const RUNNER_LIST_MAX_AGE_MS = 5_000;
 const RUNNER_LISTS_KEPT = 500;
@@ -40,6 +40,8 @@ export function createRegistrationReads({
   });
   changes.subscribe((change) => {
     if (change.kind === 'registration') runnerLists.forget(change.runnerId);
+    // Kept lists are tagged with the races whose lines they show a place in.
+    else if (change.kind === 'waitlist') runnerLists.forgetTagged(change.raceId);
     else if (change.kind === 'race') for (const runnerId of change.runnerIds) runnerLists.forget(runnerId);
     else if (change.kind === 'missed') runnerLists.forgetAll();
   });

@@ -46,7 +46,9 @@ const REGISTRATION_JSON_JOINS = sql`
  * position (`registrations_user_id_idx`).
  */
 const runnerRegistrationsJson = preparedStatement<JsonListRow>(sql`
-  select registrations.created_at::text as after_at, registrations.id as after_id, ${REGISTRATION_JSON} as json
+  select registrations.created_at::text as after_at, registrations.id as after_id, ${REGISTRATION_JSON} as json,
+    -- The race whose line this entry stands in: its place moves whenever the line does.
+    case when registrations.status = 'waitlisted' then registrations.marathon_id::text end as tag
   from ${registrations} ${REGISTRATION_JSON_JOINS}
   where registrations.user_id = ${sql.placeholder('userId')}
     and marathons.title ilike ${sql.placeholder('titlePattern')}
@@ -166,7 +168,10 @@ export function createRegistrationsRepository(db: Executor) {
             ...page,
           }),
 
-    /** The runner's whole list (or its matches) as a JSON array, most recent first, streamed as it is read. */
+    /**
+     * The runner's whole list (or its matches) as a JSON array, most recent first, streamed as it is read; tagged
+     * with the ids of the races in whose lines the runner stands.
+     */
     streamByUser: (userId: string, titleContains?: string) =>
       streamJsonArray(
         (after) =>

@@ -18,7 +18,7 @@ import {
   toRegistration,
   type RegistrationsRepository,
 } from './registrations.repository.js';
-import { createWaitlistRepository, type Promotion, type WaitlistRepository } from './waitlist.repository.js';
+import { createWaitlistRepository, type WaitlistRepository } from './waitlist.repository.js';
 
 export const REGISTRATION_MESSAGES = {
   notFound: 'Registration not found',
@@ -76,10 +76,21 @@ export type RegistrationsServiceDependencies = {
   now?: () => Date;
 };
 
-/** Notes each promoted runner's changed entry and their queued "A place opened up" mail. */
-function recordPromotions(raceId: string, promotions: readonly Promotion[], record: RecordChange): void {
+/**
+ * Gives the race's free places to the first runners in line (the race locked, on `tx`) and notes what moved:
+ * each promoted runner's entry, their queued "A place opened up" mail, and the line itself.
+ */
+export async function fillPlacesFromLine(
+  tx: Executor,
+  raceId: string,
+  record: RecordChange,
+  waitlistOn: (executor: Executor) => WaitlistRepository = createWaitlistRepository,
+): Promise<void> {
+  const promotions = await waitlistOn(tx).fillPlaces(raceId);
+  if (promotions.length === 0) return;
   for (const { runnerId } of promotions) record({ kind: 'registration', raceId, runnerId });
-  if (promotions.length > 0) record({ kind: 'mail-queued' });
+  record({ kind: 'mail-queued' });
+  record({ kind: 'waitlist', raceId });
 }
 
 /**
@@ -143,7 +154,9 @@ export function createRegistrationsService({
     if (status === null) throw registrationNotFound();
     record({ kind: 'registration', raceId, runnerId });
     record({ kind: 'mail-queued' });
-    if (status === 'registered') recordPromotions(raceId, await waitlistOn(tx).fillPlaces(raceId), record);
+    if (status === 'registered') await fillPlacesFromLine(tx, raceId, record, waitlistOn);
+    // Those behind a runner who left the line move up.
+    else record({ kind: 'waitlist', raceId });
   }
 
   /** Runs `change` in a transaction with the registration locked, once it is known to exist and be the actor's. */

@@ -399,6 +399,37 @@ describe('places opening up', () => {
     );
   });
 
+  it('moves up everyone behind in their own lists at once when the line moves, though the lists were kept', async () => {
+    const { race, entries, owners } = await fullRace(2, 4);
+    const waiting = entries.slice(2).map((entry) => owners.get(entry._id)!);
+    const positions = async () =>
+      Promise.all(
+        waiting.map(async (runner) => {
+          const [listed] = await findMyRegistrations(main.current.app, runner);
+          if (!listed) return 'withdrawn';
+          return listed.status === 'waitlisted' ? listed.waitlistPosition : 'registered';
+        }),
+      );
+    expect(await positions()).toEqual([1, 2, 3, 4]); // each runner's list is now kept
+
+    // A registered runner withdraws: the first in line is promoted, the others move up.
+    expect((await withdraw(owners.get(entries[0]!._id)!, entries[0]!._id)).statusCode).toBe(200);
+    expect(await positions()).toEqual(['registered', 1, 2, 3]);
+
+    // A runner in line leaves it: those behind move up.
+    expect((await withdraw(waiting[1]!, entries[3]!._id)).statusCode).toBe(200);
+    expect(await positions()).toEqual(['registered', 'withdrawn', 1, 2]);
+
+    // The organizer cancels the registered runner: the next in line is promoted.
+    const cancelled = await inject({
+      method: 'DELETE',
+      url: `/api/marathons/${race._id}/participants/${entries[1]!._id}`,
+      headers: bearerHeaders(organizer.token),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await positions()).toEqual(['registered', 'withdrawn', 'registered', 1]);
+  });
+
   it('keeps a stranger away from another runner’s entry: no reading it, no changing it, no taking its place', async () => {
     const { race, entries } = await fullRace(1, 1);
     const [holder, waiting] = entries;
