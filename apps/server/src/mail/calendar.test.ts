@@ -102,6 +102,22 @@ describe('buildRaceCalendar', () => {
     ICAL.TimezoneService.remove('Europe/Lisbon');
   });
 
+  it('stamps a race in another zone in UTC, as RFC 5545 requires of DTSTAMP', () => {
+    const before = Date.now();
+    const ics = buildRaceCalendar({
+      race: { ...race, timeZone: 'Europe/Berlin' },
+      uid: 'race-race-42@localhost',
+      method: 'PUBLISH',
+      raceUrl,
+    });
+
+    expect(ics).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r$/m);
+    expect(ics).toContain('DTSTART;TZID=Europe/Berlin:20270501T110000');
+    const stamp = Date.parse(parseCalendar(ics).stamp.instant);
+    expect(stamp).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(stamp).toBeLessThanOrEqual(Date.now());
+  });
+
   it('writes the lines RFC 5545 asks for: CRLF endings, at most 75 octets each', () => {
     const ics = buildRaceCalendar({
       race: { ...race, title: `Très long titre 🏃‍♀️ ${'étape '.repeat(40)}` },

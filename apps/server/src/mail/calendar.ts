@@ -65,7 +65,9 @@ export function buildRaceCalendar({ race, uid, method, raceUrl, description }: R
   const calendar = ical({
     prodId: { company: 'Stride', product: 'Stride', language: 'EN' },
     method: ICalCalendarMethod[method],
-    timezone: timeZone && { name: timeZone, generator: (name) => singleObservanceTimeZone(name, start) },
+    // The zone stays the event's alone: a calendar-wide zone would also write DTSTAMP in local time, where
+    // RFC 5545 §3.8.7.2 requires UTC. The generator still writes the VTIMEZONE the event's TZID needs.
+    timezone: timeZone && { name: null, generator: (name) => singleObservanceTimeZone(name, start) },
   });
   calendar.createEvent({
     timezone: timeZone,
