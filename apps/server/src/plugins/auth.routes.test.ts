@@ -209,6 +209,36 @@ describe('session', () => {
   });
 });
 
+describe('password change', () => {
+  it.each([
+    ['without revokeOtherSessions', {}],
+    ['with revokeOtherSessions: false', { revokeOtherSessions: false }],
+  ])('ends every other session of the account, %s', async (_case, extra) => {
+    const input = makeSignUpInput();
+    const laptop = await signUp(testApp.app, input);
+    const phone = await signIn(testApp.app, input);
+
+    const changed = await postAuth(
+      testApp.app,
+      '/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'Marathon43', ...extra },
+      cookieHeaders(laptop.cookie),
+    );
+
+    expect(changed.statusCode).toBe(200);
+    expect((await getSession(bearerHeaders(phone.token))).json()).toBeNull();
+    const myMarathons = await testApp.app.inject({
+      url: '/api/my-marathons',
+      headers: bearerHeaders(phone.token),
+    });
+    expect(myMarathons.statusCode).toBe(401);
+    // The device that changed it carries on, signed in with the new session the change hands out.
+    expect(changed.headers['set-auth-token']).toEqual(expect.any(String));
+    const current = bearerHeaders(changed.headers['set-auth-token'] as string);
+    expect((await getSession(current)).json()).toMatchObject({ user: { id: laptop.user.id } });
+  });
+});
+
 describe('session tokens stay out of reach of page scripts', () => {
   const sessionIdOf = async (token: string) => (await getSession(bearerHeaders(token))).json().session.id;
   const revokeById = (id: string, cookie: string) =>

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -100,6 +100,12 @@ export function createAuth(
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await sendMail(user.email, { kind: 'password-reset', name: user.name, url });
+      },
+      // One link used voids the others the account was sent: an old mail must not reset the new password.
+      onPasswordReset: async ({ user }) => {
+        await db
+          .delete(verifications)
+          .where(and(eq(verifications.value, user.id), like(verifications.identifier, 'reset-password:%')));
       },
     },
     session: {
@@ -259,9 +265,24 @@ async function revokeBodyById(
   return target ? JSON.stringify({ token: target.token }) : null;
 }
 
-function requestBodyText(request: FastifyRequest): string | undefined {
-  if (request.body === undefined || request.method === 'GET' || request.method === 'HEAD') return undefined;
-  return typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
+const RESET_REQUEST_PATH = '/api/auth/request-password-reset';
+/**
+ * A reset request for a known address writes a token and a mail, one for an unknown address only reads: left
+ * alone, the time of the answer would tell which addresses have accounts. Both are answered this long after
+ * they came, which covers that work on a slow disk.
+ */
+export const RESET_REQUEST_ANSWER_MS = 250;
+
+function requestBodyText(request: FastifyRequest, path: string): string | undefined {
+  const { body } = request;
+  if (body === undefined || request.method === 'GET' || request.method === 'HEAD') return undefined;
+  if (typeof body === 'string') return body;
+  // A changed password ends every other session, whatever the client asked: whoever else knew the old one
+  // may be signed in somewhere.
+  if (path === CHANGE_PASSWORD_PATH && body !== null && typeof body === 'object')
+    return JSON.stringify({ ...body, revokeOtherSessions: true });
+  return JSON.stringify(body);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -274,7 +295,8 @@ async function forwardToBetterAuth(
   path: string,
 ): Promise<number> {
   const { auth, config, changes } = context;
-  let body = requestBodyText(request);
+  const startedAt = performance.now();
+  let body = requestBodyText(request, path);
   if (request.method === 'POST' && path === REVOKE_SESSION_PATH) {
     const byId = await revokeBodyById(context, request);
     if (byId === null) {
@@ -295,6 +317,7 @@ async function forwardToBetterAuth(
     changes.publish([{ kind: 'sessions' }]);
   }
 
+  if (path === RESET_REQUEST_PATH) await sleep(startedAt + RESET_REQUEST_ANSWER_MS - performance.now());
   reply.status(response.status);
   const issuesTokens = TOKEN_ISSUING_PATHS.has(path);
   response.headers.forEach((value, key) => {

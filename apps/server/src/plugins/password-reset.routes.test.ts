@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '@stride/shared';
 import { decodeQuotedPrintable, startSmtpReceiver } from '../testing/smtp-receiver.js';
+import { RESET_REQUEST_ANSWER_MS } from './auth.js';
 import {
   TEST_PASSWORD,
   TEST_PUBLIC_URL,
@@ -83,6 +84,28 @@ describe('password reset by e-mail, over a real SMTP exchange', () => {
     expect(reused.statusCode).toBe(400);
   });
 
+  it('voids every other link of the account once one of them is used', async () => {
+    const input = makeSignUpInput();
+    await signUp(testApp.app, input);
+    const before = smtp.mails.length;
+    expect((await requestReset(testApp, input.email)).statusCode).toBe(200);
+    expect((await requestReset(testApp, input.email)).statusCode).toBe(200);
+    await testApp.app.mail.worker.flush();
+    const links = smtp.mails.slice(before).filter((mail) => mail.to.includes(input.email));
+    expect(links).toHaveLength(2);
+    const [first, second] = await Promise.all(links.map((mail) => tokenFromLink(testApp, mail.text)));
+
+    const used = await postAuth(testApp.app, '/reset-password', { newPassword: NEW_PASSWORD, token: second });
+    expect(used.statusCode).toBe(200);
+
+    const other = await postAuth(testApp.app, '/reset-password', {
+      newPassword: 'Another3Try',
+      token: first,
+    });
+    expect(other.statusCode).toBe(400);
+    await signIn(testApp.app, { email: input.email, password: NEW_PASSWORD });
+  });
+
   it('answers an unknown address exactly as a known one, and sends nothing', async () => {
     const before = smtp.mails.length;
     const known = makeSignUpInput();
@@ -96,6 +119,34 @@ describe('password reset by e-mail, over a real SMTP exchange', () => {
 
     await smtp.mailTo(known.email);
     expect(smtp.mails.slice(before).flatMap((mail) => mail.to)).toEqual([known.email]);
+  });
+});
+
+describe('password reset requests take the same time for known and unknown addresses', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp?.close());
+
+  it(`answers both after ${RESET_REQUEST_ANSWER_MS} ms, whatever work one of them needed`, async () => {
+    const known = makeSignUpInput();
+    await signUp(testApp.app, known);
+    const answerTime = async (email: string) => {
+      const started = performance.now();
+      expect((await requestReset(testApp, email)).statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    const times = { known: [] as number[], unknown: [] as number[] };
+    for (let n = 0; n < 5; n++) {
+      times.known.push(await answerTime(known.email));
+      times.unknown.push(await answerTime(`nobody-${n}@example.com`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+    for (const time of [...times.known, ...times.unknown])
+      expect(time).toBeGreaterThanOrEqual(RESET_REQUEST_ANSWER_MS - 1);
+    expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(RESET_REQUEST_ANSWER_MS / 10);
   });
 });
 
