@@ -205,6 +205,26 @@ describe('backupDataDir and restoreDataDir', { timeout: TIMEOUT_MS }, () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it('refuse a sound file late, leaving a new DATA_DIR absent and an empty one empty', async () => {
+    // Its checksum holds, but its schema is none this Stride makes: refused once the new cluster is migrated.
+    const source = await createTestDatabase();
+    const file = path.join(workDir, 'other-schema.ndjson.gz');
+    try {
+      await source.db.execute(sql`create table stray_notes (note text)`);
+      await backupDatabase(source, file, AUTH_SECRET);
+    } finally {
+      await source.close();
+    }
+    const newDir = newDataDir('late-new');
+    const emptyDir = newDataDir('late-empty');
+    await mkdir(emptyDir);
+
+    await expect(restoreDataDir(file, newDir)).rejects.toThrow(/their schemas differ after migrating/);
+    await expect(restoreDataDir(file, emptyDir)).rejects.toThrow(/their schemas differ after migrating/);
+    expect(existsSync(newDir)).toBe(false);
+    expect(await readdir(emptyDir)).toEqual([]);
+  });
+
   it('upgrade a backup of an older Stride with the migrations that came later', async () => {
     const { entries } = JSON.parse(
       await readFile(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),

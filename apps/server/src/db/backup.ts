@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { AUTH_SECRET_FILE } from '../config.js';
@@ -12,6 +12,7 @@ import {
   readDatabaseContent,
   readInSnapshot,
 } from './database-copy.js';
+import { DataDirLockedError } from './data-dir-lock.js';
 import { isoInstant } from './json-text.js';
 import { findAppliedMigrations, findMigrationLevel } from './migration-levels.js';
 import { startDataDirCluster, withDataDirDatabase } from './server-database.js';
@@ -73,13 +74,16 @@ export async function backupDataDir(
   );
 }
 
-/** Restoring writes a new cluster: into nothing else, so nothing is lost and a failed restore leaves no trace. */
-async function requireEmptyDataDir(dataDir: string): Promise<void> {
+/**
+ * Restoring writes a new cluster: into nothing else, so nothing is lost and a failed restore leaves no trace.
+ * True when DATA_DIR does not exist yet: the restore makes it, and a failed one takes it back.
+ */
+async function requireEmptyDataDir(dataDir: string): Promise<boolean> {
   let entries: string[];
   try {
     entries = await readdir(dataDir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
     throw error;
   }
   if (entries.length > 0) {
@@ -88,6 +92,16 @@ async function requireEmptyDataDir(dataDir: string): Promise<void> {
         'Restore into a new or empty folder (set DATA_DIR), then start Stride on it.',
     );
   }
+  return false;
+}
+
+/** What a failed restore wrote into DATA_DIR, and DATA_DIR itself when the restore made it. */
+async function removeRestored(dataDir: string, isDataDirNew: boolean): Promise<void> {
+  for (const made of ['postgres', 'postgres.initdb', AUTH_SECRET_FILE]) {
+    await rm(path.join(dataDir, made), { recursive: true, force: true });
+  }
+  // rmdir leaves a folder that something else has written into meanwhile; the restore's error is the one to tell.
+  if (isDataDirNew) await rmdir(dataDir).catch(() => {});
 }
 
 async function writeAuthSecret(dataDir: string, header: BackupHeader): Promise<void> {
@@ -108,11 +122,15 @@ export async function restoreDataDir(
   dataDir: string,
   log: (message: string) => void = () => {},
 ): Promise<RestoreSummary> {
-  await requireEmptyDataDir(dataDir);
+  const isDataDirNew = await requireEmptyDataDir(dataDir);
   const { header, content } = await openBackupFile(file);
   await findMigrationLevel(header.migrations, RESTORE); // refuses a newer Stride's backup before any initdb
 
-  const cluster = await startDataDirCluster(dataDir, { log });
+  const cluster = await startDataDirCluster(dataDir, { log }).catch(async (error: unknown) => {
+    // Locked: DATA_DIR and what is in it belong to the process that holds the lock.
+    if (!(error instanceof DataDirLockedError)) await removeRestored(dataDir, isDataDirNew);
+    throw error;
+  });
   let loaded;
   try {
     loaded = await loadIntoEmptyPostgres(
@@ -123,9 +141,7 @@ export async function restoreDataDir(
     await writeAuthSecret(dataDir, header);
   } catch (error) {
     await cluster.stop();
-    for (const made of ['postgres', AUTH_SECRET_FILE]) {
-      await rm(path.join(dataDir, made), { recursive: true, force: true });
-    }
+    await removeRestored(dataDir, isDataDirNew);
     throw error;
   }
   await cluster.stop();
