@@ -262,7 +262,7 @@ describe('backupDataDir and restoreDataDir', { timeout: TIMEOUT_MS }, () => {
     const upgraded = await fingerprintDataDir(dataDir);
     expect(upgraded.migrations).toHaveLength(entries.length);
     expect(upgraded.tables).toMatchObject({ users: { rows: 1 }, marathons: { rows: 1 } });
-    expect(upgraded.tables.marathon_search_terms!.rows).toBe(3); // porto, night, run
+    expect(upgraded.tables.marathon_search_terms!.rows).toBe(6); // porto, night, run, along, the, river
   });
 });
 

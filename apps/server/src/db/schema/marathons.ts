@@ -19,11 +19,14 @@ export const marathons = pgTable(
     startDay: date('start_day', { mode: 'string' })
       .notNull()
       .generatedAlwaysAs(sql`(start_date at time zone time_zone)::date`),
-    /** The words of the title and place, lower case: what the list's search matches a word of `q` against. */
+    /**
+     * The words of the title and place, and those of 3–40 letters of the description, lower case: what the list's
+     * search matches a word of `q` against (the SQL function is migration 0009's).
+     */
     searchTerms: text('search_terms')
       .array()
       .notNull()
-      .generatedAlwaysAs(sql`tsvector_to_array(to_tsvector('simple', title || ' ' || location))`),
+      .generatedAlwaysAs(sql`marathon_search_words(title, location, description)`),
     location: text('location').notNull(),
     distance: text('distance', { enum: DISTANCES }).notNull(),
     description: text('description').notNull(),
@@ -56,7 +59,7 @@ export const marathons = pgTable(
     ),
     // The list's search (issue 14): a word of `q` is first matched, typos forgiven, against the dictionary of
     // every race's words (marathonSearchTerms); the races holding one of those words come from this index. The
-    // description's words are matched exactly (full text, 'simple': no language's stemming).
+    // description's words outside 3–40 letters are matched exactly (full text, 'simple': no language's stemming).
     index('marathons_search_terms_idx').using('gin', table.searchTerms),
     // The list's day range, and a distance within it, from one index (the range leads: it is what every
     // search by date has; a distance alone is a fifth of the races, no use for an index).
@@ -80,8 +83,8 @@ export const marathons = pgTable(
 );
 
 /**
- * Every word of every race's title and place, once (kept by the database: triggers on marathons, migration
- * 0007). A word of a search is looked up here with pg_trgm's word similarity, so "lisbn" finds "lisbon" among a
+ * Every word of every race's search terms (title, place, description), once (kept by the database: triggers on
+ * marathons, migrations 0007 and 0009). A word of a search is looked up here with pg_trgm's word similarity, so "lisbn" finds "lisbon" among a
  * few thousand words rather than among every race; the races are then found by the exact words.
  */
 export const marathonSearchTerms = pgTable(

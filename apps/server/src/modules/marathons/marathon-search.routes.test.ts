@@ -167,3 +167,28 @@ describe('GET /api/marathons?q= after a race is renamed', () => {
     expect(titlesOf(await search('q=quokka'))).toEqual([]);
   });
 });
+
+// Last in this file too: it adds a race to the catalogue.
+describe('GET /api/marathons?q= in a description', () => {
+  it('finds a race by a word of its description alone, forgiving a small typo, and by its new words after an edit', async () => {
+    const race = await createMarathon(main.current.app, organizer, {
+      title: 'Harbour Loop',
+      location: 'Valletta',
+      description: 'Finish beside the tudipamibo fountain.',
+      ...raceDates('open'),
+    });
+    expect(titlesOf(await search('q=tudipamibo'))).toEqual(['Harbour Loop']);
+    expect(titlesOf(await search('q=tudipmibo'))).toEqual(['Harbour Loop']);
+
+    const edited = await main.current.app.inject({
+      method: 'PATCH',
+      url: `/api/marathons/${race._id}`,
+      headers: bearerHeaders(organizer.token),
+      payload: { description: 'Finish beside the wokelavuna steps.' },
+    });
+    expect(edited.statusCode).toBe(200);
+
+    expect(titlesOf(await search('q=wokelvuna'))).toEqual(['Harbour Loop']);
+    expect(titlesOf(await search('q=tudipamibo'))).toEqual([]);
+  });
+});

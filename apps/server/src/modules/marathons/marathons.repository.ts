@@ -147,8 +147,8 @@ function searchConditions({ words, distances, from, to, openAt }: SearchValues):
   return (
     and(
       // The dictionary's words at least pg_trgm.word_similarity_threshold (0.6) like the word (`%>`), so "lisbn"
-      // finds "lisbon"; then the races holding one of them. The description's words must match exactly (full
-      // text, any case).
+      // finds "lisbon"; then the races holding one of them. A description's word outside the dictionary's 3–40
+      // letters must match exactly (full text, any case).
       ...words.map(
         (word) =>
           sql`(${marathons.searchTerms} && (select coalesce(array_agg(${marathonSearchTerms.term}), '{}'::text[])
