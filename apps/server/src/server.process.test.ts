@@ -1,4 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +81,31 @@ describe('the server process (embedded PostgreSQL)', { timeout: PROCESS_TIMEOUT_
     });
     expect(wrongPassword.status).toBe(401);
     expect(await after.stop('SIGINT')).toMatchObject({ code: 0, signal: null });
+  });
+
+  it('keeps DATA_DIR and its outbox private: folders 0700 (tightened at start), mails 0600', async () => {
+    const outbox = path.join(dataDir(), 'outbox');
+    mkdirSync(outbox, { recursive: true });
+    chmodSync(dataDir(), 0o755);
+    chmodSync(outbox, 0o755);
+    writeFileSync(path.join(outbox, 'older.eml'), 'Subject: an older mail\n', { mode: 0o644 });
+    const user = makeSignUpInput();
+    const server = await startEmbedded();
+    expect((await postAuth(server, '/sign-up/email', user)).status).toBe(200);
+
+    const reset = await postAuth(server, '/request-password-reset', {
+      email: user.email,
+      redirectTo: `${server.url}/reset-password`,
+    });
+    expect(reset.status).toBe(200);
+    await expect.poll(() => readdirSync(outbox).length, { timeout: 10_000 }).toBe(2);
+
+    const modeOf = (file: string) => statSync(file).mode & 0o777;
+    // Nothing for others; as root, the group of the `postgres` user PostgreSQL runs as may pass through.
+    expect([0o700, 0o710]).toContain(modeOf(dataDir()));
+    expect(modeOf(outbox)).toBe(0o700);
+    for (const mail of readdirSync(outbox)) expect(modeOf(path.join(outbox, mail))).toBe(0o600);
+    expect(modeOf(path.join(dataDir(), 'auth-secret'))).toBe(0o600);
   });
 
   it('runs PostgreSQL in DATA_DIR/postgres on a Unix socket there, with no TCP port', async () => {

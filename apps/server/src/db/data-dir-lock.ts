@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { makePrivateDir } from '../lib/private-files.js';
 import { isProcessAlive, procStatFields } from '../lib/process-alive.js';
 
 const LOCK_FILE = 'server.lock';
@@ -69,7 +70,7 @@ function isHeldBy(holder: ProcessIdentity, lockWrittenAtMs: number): boolean {
  * A lock left by a process that no longer runs is taken over. Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lockPath = path.join(dataDir, LOCK_FILE);
   const ours = formatIdentity({ pid: process.pid, startedAt: startTimeOf(process.pid) });
 
@@ -78,6 +79,9 @@ export function lockDataDir(dataDir: string): () => void {
       const fd = openSync(lockPath, 'wx', 0o644);
       writeSync(fd, ours);
       closeSync(fd);
+      // Only the process that holds DATA_DIR tightens it: another (a backup or copy beside a running server)
+      // would take away the pass-through the running PostgreSQL's user was given (db/embedded-postgres.ts).
+      makePrivateDir(dataDir);
       return () => {
         try {
           if (readFileSync(lockPath, 'utf8') === ours) unlinkSync(lockPath);

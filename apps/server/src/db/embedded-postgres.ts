@@ -153,7 +153,12 @@ async function postgresUserForRoot(clusterDir: string, binaries: Binaries): Prom
     user = await lookup();
     if (!user) throw new EmbeddedPostgresError('Could not create the `postgres` user to run PostgreSQL as.');
   }
-  allowTraversal(path.dirname(clusterDir));
+  // DATA_DIR is private (lib/private-files.ts): the `postgres` group may pass through it (g+x), nobody else.
+  const dataDir = path.dirname(clusterDir);
+  const { uid, mode } = statSync(dataDir);
+  chownSync(dataDir, uid, user.gid);
+  chmodSync(dataDir, (mode & 0o7777) | 0o010);
+  allowTraversal(path.dirname(dataDir));
   allowTraversal(path.dirname(binaries.postgres));
   return user;
 }

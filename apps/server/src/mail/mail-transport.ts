@@ -1,8 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
+import { PRIVATE_FILE_MODE, makePrivateDir, makePrivateDirAndFiles } from '../lib/private-files.js';
 import type { RenderedMail } from './mail-payloads.js';
 
 /** A rendered mail addressed to one recipient, with the Message-ID it keeps across retries. */
@@ -41,13 +43,15 @@ export function createMailTransport(mail: Config['mail'], log: FastifyBaseLogger
   }
 
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // A reset link in a mail signs into the account: only the server's own user may read the outbox.
+  if (existsSync(mail.outboxDir)) makePrivateDirAndFiles(mail.outboxDir);
   return {
     async send(message) {
       const { message: eml } = await files.sendMail(envelope(message));
-      await mkdir(mail.outboxDir, { recursive: true });
+      makePrivateDir(mail.outboxDir);
       const name = message.messageId.replace(/^<|>$/g, '').replace(/[^\w.@-]/g, '_');
       const file = path.join(mail.outboxDir, `${name}.eml`);
-      await writeFile(file, eml as Buffer);
+      await writeFile(file, eml as Buffer, { mode: PRIVATE_FILE_MODE });
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
     },
   };
