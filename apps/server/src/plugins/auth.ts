@@ -11,6 +11,7 @@ import {
   PASSWORD_MIN_LENGTH,
   displayNameSchema,
   findPasswordProblem,
+  hasControlCharacter,
   photoUrlSchema,
 } from '@stride/shared';
 import type { Config } from '../config.js';
@@ -328,10 +329,37 @@ async function forwardToBetterAuth(
   return response.status;
 }
 
+/** Fields that never reach the database as text: a password is only hashed. */
+const PASSWORD_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
+
+/**
+ * The first of the path, query parameters and body fields (top level) holding a control character, which no
+ * auth value may (PostgreSQL cannot store U+0000): the JSON bodies' rule, for better-auth's calls too.
+ */
+function findControlCharacterField(request: FastifyRequest, pathTail: string): string | null {
+  if (hasControlCharacter(pathTail)) return 'path';
+  const fields: Array<[string, unknown]> = [
+    ...Object.entries((request.query ?? {}) as Record<string, unknown>),
+    ...(request.body !== null && typeof request.body === 'object' ? Object.entries(request.body) : []),
+  ];
+  for (const [field, value] of fields) {
+    const values = Array.isArray(value) ? value : [value];
+    if (PASSWORD_FIELDS.has(field)) continue;
+    if (values.some((each) => typeof each === 'string' && hasControlCharacter(each))) return field;
+  }
+  return null;
+}
+
 async function handleAuthRequest(context: AuthRequestContext, request: FastifyRequest, reply: FastifyReply) {
   const { config, signInThrottle } = context;
   // As the router routed it (the written path is in its plain form: plugins/canonical-path.ts).
-  const path = `/api/auth/${(request.params as { '*': string })['*']}`;
+  const pathTail = (request.params as { '*': string })['*'];
+  const path = `/api/auth/${pathTail}`;
+  const badField = findControlCharacterField(request, pathTail);
+  if (badField)
+    return reply
+      .status(400)
+      .send({ code: 'INVALID_INPUT', message: `${badField} must not contain control characters` });
   if (!config.rateLimit || request.method !== 'POST' || path !== SIGN_IN_PATH)
     return forwardToBetterAuth(context, request, reply, path);
 

@@ -7,7 +7,7 @@ import {
   PAGE_LIMITS,
 } from '../constants.js';
 import { isTimeZone } from '../time-zones.js';
-import { imageUrl, requiredDate, requiredText } from './fields.js';
+import { calendarDay, imageUrl, requiredDate, requiredText, searchText } from './fields.js';
 import { registrationEntrySchema } from './registration.js';
 
 export const MARATHON_LIMITS = { title: 120, location: 120, description: 5000 } as const;
@@ -139,9 +139,17 @@ export const marathonDetailsSchema = marathonSchema.extend({
 });
 export type MarathonDetails = z.infer<typeof marathonDetailsSchema>;
 
-const PAGE_MESSAGE = 'page must be a whole number from 1';
+/**
+ * The furthest page: its rows' offset stays far below what the database counts in (2^31), whatever the limit.
+ */
+export const MAX_PAGE = 1_000_000;
+const PAGE_MESSAGE = `page must be a whole number from 1 to ${MAX_PAGE}`;
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PAGE_LIMITS.max}`;
-const pageNumber = z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE);
+const pageNumber = z.coerce
+  .number({ error: PAGE_MESSAGE })
+  .int(PAGE_MESSAGE)
+  .min(1, PAGE_MESSAGE)
+  .max(MAX_PAGE, PAGE_MESSAGE);
 const pageLimit = z.coerce
   .number({ error: LIMIT_MESSAGE })
   .int(LIMIT_MESSAGE)
@@ -178,16 +186,6 @@ export function requestedPage({ page, limit }: OptionalPageQuery): PageQuery | n
 export const pageQuerySchema = z.object(pagingFields);
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
-const DATE_MESSAGE = (name: string) => `${name} must be a date as YYYY-MM-DD, e.g. 2027-03-14`;
-
-/** A day of the calendar as YYYY-MM-DD, one that exists (no 2027-02-30). */
-const calendarDay = (name: string) =>
-  z.string({ error: DATE_MESSAGE(name) }).refine((day) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
-  }, DATE_MESSAGE(name));
-
 const DISTANCE_MESSAGE = `distance must be one of ${DISTANCES.join(', ')} (repeat it for several)`;
 
 /**
@@ -199,13 +197,7 @@ export const marathonListQuerySchema = z
     sort: z
       .enum(MARATHON_SEARCH_SORTS, { error: `sort must be ${MARATHON_SEARCH_SORTS.join(', ')}` })
       .optional(),
-    q: z
-      .string()
-      .trim()
-      .max(
-        MARATHON_SEARCH_LIMITS.maxLength,
-        `q must be at most ${MARATHON_SEARCH_LIMITS.maxLength} characters`,
-      )
+    q: searchText('q', MARATHON_SEARCH_LIMITS.maxLength)
       .optional()
       .describe('Words found in the title, location or description; small typos are forgiven'),
     distance: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './fields.js';
 import { PARTICIPANT_SEARCH_MAX, PARTICIPANT_SORTS, REGISTRATION_STATUSES } from '../constants.js';
 import { pagingFields } from './marathon.js';
 import { registrationSchema } from './registration.js';
@@ -11,10 +12,7 @@ export const participantsQuerySchema = z.object({
   status: z
     .enum(REGISTRATION_STATUSES, { error: `status must be ${REGISTRATION_STATUSES.join(' or ')}` })
     .optional(),
-  q: z
-    .string()
-    .trim()
-    .max(PARTICIPANT_SEARCH_MAX, `q must be at most ${PARTICIPANT_SEARCH_MAX} characters`)
+  q: searchText('q', PARTICIPANT_SEARCH_MAX)
     .optional()
     .transform((value) => value || undefined),
   sort: z.enum(PARTICIPANT_SORTS, { error: `sort must be ${PARTICIPANT_SORTS.join(', ')}` }).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './fields.js';
 import { RUNNER_LIST_SEARCH_MAX } from '../constants.js';
 import { optionalPagingFields } from './marathon.js';
 
@@ -8,10 +9,7 @@ import { optionalPagingFields } from './marathon.js';
  */
 export const runnerRegistrationsQuerySchema = z.object({
   ...optionalPagingFields,
-  q: z
-    .string()
-    .trim()
-    .max(RUNNER_LIST_SEARCH_MAX, `q must be at most ${RUNNER_LIST_SEARCH_MAX} characters`)
+  q: searchText('q', RUNNER_LIST_SEARCH_MAX)
     .optional()
     .transform((value) => value || undefined)
     .describe('Part of the race title, any case'),

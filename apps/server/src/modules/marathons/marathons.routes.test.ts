@@ -115,13 +115,13 @@ describe('POST /api/add-marathon', () => {
     expect(response.json()).toMatchObject(input);
   });
 
-  it('reads any date Date.parse reads and answers it as ISO 8601', async () => {
+  it('reads ISO 8601 date-times with any offset and answers them in UTC', async () => {
     const response = await addMarathon(
       bearerHeaders(owner.token),
       marathonInput({
-        startRegDate: '2030-01-01',
+        startRegDate: '2030-01-01T00:00Z',
         endRegDate: '2030-02-01T12:30:00+02:00',
-        startDate: 'March 1, 2030 09:00 UTC',
+        startDate: '2030-03-01T09:00:00.000Z',
       }),
     );
 

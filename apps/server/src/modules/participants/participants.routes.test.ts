@@ -545,6 +545,19 @@ describe('DELETE /api/marathons/:id/participants/:registrationId', () => {
     expect(mail?.payload).not.toHaveProperty('cancelledBy');
   });
 
+  it('takes ids in capitals as the database does, as the desk reads and changes do', async () => {
+    const { target, entered } = await fullRace();
+    const raceId = target._id.toUpperCase();
+
+    expect((await listOf(raceId)).statusCode).toBe(200);
+    const response = await cancel(raceId, entered[0]!._id.toUpperCase(), organizer);
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(expectOk<Participant[]>(await listOf(target._id)).map((entry) => entry._id)).not.toContain(
+      entered[0]!._id,
+    );
+  });
+
   it('answers 404 once the entry is gone', async () => {
     const { target, entered } = await fullRace();
     await cancel(target._id, entered[3]!._id, organizer);

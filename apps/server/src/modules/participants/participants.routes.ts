@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   errorResponseSchema,
   idParamSchema,
+  recordIdParam,
   participantSchema,
   participantsQuerySchema,
   raceStatsSchema,
@@ -95,7 +96,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<{
         tags: ['participants'],
         summary:
           'Cancel an entry of your race: the runner is mailed, and a place it frees goes to the first in line',
-        params: z.object({ id: z.string(), registrationId: z.string() }),
+        params: z.object({ id: recordIdParam, registrationId: recordIdParam }),
         response: { 200: z.object({ message: z.string() }), ...errors },
       },
     },
