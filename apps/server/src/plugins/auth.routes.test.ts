@@ -8,11 +8,14 @@ import {
   bearerHeaders,
   buildTestApp,
   cookieHeaders,
+  createTestConfig,
   makeSignUpInput,
   postAuth,
   signIn,
   signUp,
 } from '../testing/test-app.js';
+import { createTestDatabase } from '../testing/test-database.js';
+import { buildApp } from '../app.js';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -401,5 +404,29 @@ describe('rate limiting', () => {
       });
       expect(response.statusCode).toBe(401);
     }
+  });
+});
+
+describe('the auth bridge', () => {
+  it('answers each auth call once: its log holds no warning of a second answer', async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      config: createTestConfig({ rateLimit: true }),
+      database,
+      logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    try {
+      const { user, token } = await signUp(app);
+      await postAuth(app, '/sign-in/email', { email: user.email, password: 'Wrong-password1' });
+      await postAuth(app, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
+      await app.inject({ url: '/api/auth/get-session', headers: bearerHeaders(token) });
+      await postAuth(app, '/sign-out', {}, bearerHeaders(token));
+    } finally {
+      await app.close();
+      await database.close();
+    }
+
+    expect(lines.map((line) => line.msg).filter((msg) => /already sent/i.test(msg))).toEqual([]);
   });
 });

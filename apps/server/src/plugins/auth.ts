@@ -360,8 +360,10 @@ async function handleAuthRequest(context: AuthRequestContext, request: FastifyRe
     return reply
       .status(400)
       .send({ code: 'INVALID_INPUT', message: `${badField} must not contain control characters` });
-  if (!config.rateLimit || request.method !== 'POST' || path !== SIGN_IN_PATH)
-    return forwardToBetterAuth(context, request, reply, path);
+  if (!config.rateLimit || request.method !== 'POST' || path !== SIGN_IN_PATH) {
+    await forwardToBetterAuth(context, request, reply, path);
+    return reply;
+  }
 
   const email = (request.body as { email?: unknown } | undefined)?.email;
   const attempt = await signInThrottle.attempt(request.ip, typeof email === 'string' ? email : null);
@@ -380,6 +382,7 @@ async function handleAuthRequest(context: AuthRequestContext, request: FastifyRe
   } finally {
     await attempt.settle(result);
   }
+  return reply;
 }
 
 /** better-auth under /api/auth/*, and `request.getUser()` / `request.requireUser()` for our routes. */
