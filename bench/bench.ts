@@ -10,7 +10,7 @@ import autocannon, { type Options as LoadOptions, type Result as LoadResult } fr
 import { count, like, not, sql } from 'drizzle-orm';
 import { CAPACITY_LIMITS, DISTANCES } from '@stride/shared';
 import { type DatabaseHandle } from '../apps/server/src/db/client.js';
-import { SEED_LOCATIONS, bulkSeed } from '../apps/server/src/db/bulk-seed.js';
+import { SEED_LOCATIONS, bulkSeed } from '../apps/server/src/cli/bulk-seed.js';
 import {
   addBenchFixtures,
   auditRace,
@@ -18,8 +18,8 @@ import {
   removeBenchFixtures,
   type BenchFixtures,
   type RaceEntries,
-} from '../apps/server/src/db/bench-fixtures.js';
-import { openServerDatabase } from '../apps/server/src/db/server-database.js';
+} from './fixtures.js';
+import { openServerDatabase } from '../apps/server/src/platform/server-database.js';
 import { marathons } from '../apps/server/src/db/schema/index.js';
 import { buildStale, root, startProductionServer, stopRunningServers } from '../scripts/lib/production.mjs';
 import { formatTable } from '../scripts/lib/table.mjs';

@@ -1,7 +1,7 @@
 // The capacity stampede's audits (issue 12): what the database holds after the stampede and after the cancellations,
 // checked against what the rules allow. Pure functions over the rows bench-fixtures.ts reads, so that a check
 // reads as the rule it enforces.
-import type { RaceEntries, RaceEntry } from '../apps/server/src/db/bench-fixtures.js';
+import type { RaceEntries, RaceEntry } from './fixtures.js';
 
 /** A 201 answer to the stampede's POST, as the runner saw it. */
 export type StampedeAnswer = {

@@ -7,16 +7,16 @@ import type { DatabaseHandle } from './db/client.js';
 import type { MailTransport } from './mail/mail-transport.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marathonsRoutes } from './modules/marathons/marathons.routes.js';
-import { participantsRoutes } from './modules/participants/participants.routes.js';
+import { participantsRoutes } from './modules/registrations/participants.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { createFrameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { createSecurityHeaderSetter, registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
-import { createLogDestination } from './lib/log-destination.js';
-import { openRateLimitStore } from './lib/rate-limit-store.js';
-import { SampledRequestLog } from './lib/request-log.js';
+import { createLogDestination } from './logging/log-destination.js';
+import { openRateLimitStore } from './rate-limits/rate-limit-store.js';
+import { SampledRequestLog } from './logging/request-log.js';
 
 export type BuildAppOptions = {
   config: Config;

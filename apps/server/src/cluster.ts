@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openServerDatabase, type ServerDatabase } from './db/server-database.js';
+import { openServerDatabase, type ServerDatabase } from './platform/server-database.js';
 import { DEMO_ORGANIZER, seedDemoData } from './demo/demo-data.js';
-import { createMemoryRateLimitStore } from './lib/memory-rate-limit-store.js';
+import { createMemoryRateLimitStore } from './rate-limits/memory-rate-limit-store.js';
 import { createAuth } from './plugins/auth.js';
 
 /** The worker's entry: server.ts beside this file (server.js once built). */

@@ -186,7 +186,7 @@ const VITE_DEV_ORIGIN = 'http://localhost:5173';
 /** Reads the embedded mode's secret from DATA_DIR, creating it on the first start. */
 function readOrCreateAuthSecret(dataDir: string): string {
   const file = path.join(dataDir, AUTH_SECRET_FILE);
-  // Made private if new; an existing one is tightened by the process that locks it (db/data-dir-lock.ts), not
+  // Made private if new; an existing one is tightened by the process that locks it (platform/data-dir-lock.ts), not
   // by every tool that reads the configuration while a server runs there.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {

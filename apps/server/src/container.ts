@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import { createChangeNotifications } from './db/change-notifications.js';
-import { createChangeFeed } from './lib/change-feed.js';
-import { createUnitOfWork } from './lib/unit-of-work.js';
+import { createChangeNotifications } from './changes/change-notifications.js';
+import { createChangeFeed } from './changes/change-feed.js';
+import { createUnitOfWork } from './changes/unit-of-work.js';
 import { createCalendarFiles } from './mail/calendar-files.js';
 import type { MailPayload } from './mail/mail-payloads.js';
 import { type MailTransport, createMailTransport } from './mail/mail-transport.js';
@@ -12,8 +12,8 @@ import { createOutboxQueue, createOutboxWriter } from './mail/outbox.repository.
 import { createMarathonReads } from './modules/marathons/marathons.reads.js';
 import { createMarathonsRepository } from './modules/marathons/marathons.repository.js';
 import { createMarathonsService } from './modules/marathons/marathons.service.js';
-import { createParticipantReads } from './modules/participants/participants.reads.js';
-import { createParticipantsRepository } from './modules/participants/participants.repository.js';
+import { createParticipantReads } from './modules/registrations/participants.reads.js';
+import { createParticipantsRepository } from './modules/registrations/participants.repository.js';
 import { createRegistrationReads } from './modules/registrations/registrations.reads.js';
 import { createRegistrationsRepository } from './modules/registrations/registrations.repository.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openServerDatabase } from './db/server-database.js';
+import { openServerDatabase } from './platform/server-database.js';
 import {
   findCountMismatches,
   findMarathonIds,

@@ -10,9 +10,9 @@ import {
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bulkSeed } from './db/bulk-seed.js';
+import { bulkSeed } from './cli/bulk-seed.js';
 import { openPglite, rowsOf } from './db/client.js';
-import { isProcessRunning } from './lib/process-alive.js';
+import { isProcessRunning } from './platform/process-alive.js';
 import { sql } from 'drizzle-orm';
 import { TEST_PASSWORD, makeSignUpInput } from './testing/test-app.js';
 import {

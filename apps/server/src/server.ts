@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { type App, buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openServerDatabase, type ServerDatabase } from './db/server-database.js';
+import { openServerDatabase, type ServerDatabase } from './platform/server-database.js';
 import { DEMO_ORGANIZER, seedDemoData } from './demo/demo-data.js';
 
 /** apps/web/dist, the same relative path from src/ and dist/. */

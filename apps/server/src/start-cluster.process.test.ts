@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isProcessRunning } from './lib/process-alive.js';
+import { isProcessRunning } from './platform/process-alive.js';
 import { makeSignUpInput } from './testing/test-app.js';
 import { type ServerProcess, killServerProcesses, startServerProcess } from './testing/server-process.js';
 

@@ -1,6 +1,6 @@
 // npm run backup -- FILE
 // A consistent backup of the embedded database in DATA_DIR, whether the server runs or not (docs/BACKUPS.md).
-import { backupDataDir } from '../db/backup.js';
+import { backupDataDir } from '../platform/backup.js';
 import { formatNumber, formatTables, parseFileArgument, runDataDirCommand } from './command.js';
 
 const file = parseFileArgument('npm run backup -- FILE   (e.g. backups/stride.ndjson.gz)');

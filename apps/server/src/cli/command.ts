@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import type { TableCount } from '../db/database-copy.js';
-import type { MigrationLevel } from '../db/migration-levels.js';
+import type { TableCount } from '../platform/database-copy.js';
+import type { MigrationLevel } from '../platform/migration-levels.js';
 
 /**
  * DATA_DIR as `npm start` resolves it. The backup commands work on the embedded database in it: with DATABASE_URL

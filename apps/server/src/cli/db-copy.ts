@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AUTH_SECRET_FILE } from '../config.js';
 import { redactDatabaseUrl } from '../db/client.js';
-import { copyDataDirToPostgres } from '../db/db-copy.js';
+import { copyDataDirToPostgres } from '../platform/db-copy.js';
 import { formatTables, formatUpgrade, parseArguments, runDataDirCommand } from './command.js';
 
 const { values } = parseArguments(

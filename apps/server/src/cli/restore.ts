@@ -1,6 +1,6 @@
 // npm run restore -- FILE
 // Restores a backup (npm run backup) into an empty DATA_DIR, upgrading an older one (docs/BACKUPS.md).
-import { restoreDataDir } from '../db/backup.js';
+import { restoreDataDir } from '../platform/backup.js';
 import { formatTables, formatUpgrade, parseFileArgument, runDataDirCommand } from './command.js';
 
 const file = parseFileArgument('DATA_DIR=<an empty folder> npm run restore -- FILE');

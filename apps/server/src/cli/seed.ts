@@ -2,8 +2,8 @@
 // Fills DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: it owns that folder).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { bulkSeed } from '../db/bulk-seed.js';
-import { openServerDatabase } from '../db/server-database.js';
+import { bulkSeed } from './bulk-seed.js';
+import { openServerDatabase } from '../platform/server-database.js';
 
 const { values } = parseArgs({
   options: {

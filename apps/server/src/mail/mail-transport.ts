@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
-import { PRIVATE_FILE_MODE, makePrivateDir, makePrivateDirAndFiles } from '../lib/private-files.js';
+import { PRIVATE_FILE_MODE, makePrivateDir, makePrivateDirAndFiles } from '../platform/private-files.js';
 import type { RenderedMail } from './mail-payloads.js';
 
 /** A rendered mail addressed to one recipient, with the Message-ID it keeps across retries. */

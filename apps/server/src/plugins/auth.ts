@@ -18,12 +18,16 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
-import type { ChangeFeed } from '../lib/change-feed.js';
+import type { ChangeFeed } from '../changes/change-feed.js';
 import { createExpiringCache } from '../lib/expiring-cache.js';
 import { sendsBearerToken } from '../lib/credentials.js';
 import type { MailPayload } from '../mail/mail-payloads.js';
-import type { RateLimitStore } from '../lib/rate-limit-store.js';
-import { type SignInResult, type SignInThrottle, createSignInThrottle } from '../lib/sign-in-throttle.js';
+import type { RateLimitStore } from '../rate-limits/rate-limit-store.js';
+import {
+  type SignInResult,
+  type SignInThrottle,
+  createSignInThrottle,
+} from '../rate-limits/sign-in-throttle.js';
 import { createSessionReader, needsBetterAuth, readSessionToken } from './session-lookup.js';
 
 /** Queues a mail in the outbox (the mail worker sends it). */
@@ -122,7 +126,7 @@ export function createAuth(
         '/sign-in/email': false,
         '/sign-up/email': { window: 60, max: config.rateLimits.signUps },
       },
-      // Counted in our store, per process or shared by all (lib/rate-limit-store.ts): one atomic hit per request.
+      // Counted in our store, per process or shared by all (rate-limits/rate-limit-store.ts): one atomic hit per request.
       customStorage: {
         async consume(key, rule) {
           const { hits, resetInMs } = await rateLimitStore.hit(`auth:${key}`, rule.window * 1000);

@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
 import { sendsBearerToken, sendsCredentials, sendsSessionCookie } from '../lib/credentials.js';
-import type { RateLimitStore } from '../lib/rate-limit-store.js';
+import type { RateLimitStore } from '../rate-limits/rate-limit-store.js';
 import { refuseNonCanonicalPaths } from './canonical-path.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

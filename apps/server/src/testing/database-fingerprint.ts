@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, rowsOf } from '../db/client.js';
-import { withDataDirDatabase } from '../db/server-database.js';
+import { withDataDirDatabase } from '../platform/server-database.js';
 
 /**
  * What a copy must keep: every table's rows (their count and the md5 of all of them as text, generated columns

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type BulkSeedOptions, bulkSeed } from '../db/bulk-seed.js';
-import { openServerDatabase } from '../db/server-database.js';
+import { type BulkSeedOptions, bulkSeed } from '../cli/bulk-seed.js';
+import { openServerDatabase } from '../platform/server-database.js';
 import type { Executor } from '../db/transaction.js';
 import { type DatabaseFingerprint, fingerprintDatabase } from './database-fingerprint.js';
 

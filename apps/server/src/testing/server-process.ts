@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach } from 'vitest';
-import { stopOrphanedPostgres } from '../db/embedded-postgres.js';
+import { stopOrphanedPostgres } from '../platform/embedded-postgres.js';
 
 /** The repository root: where `tsx` and the `@stride/source` workspace packages resolve from. */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, type OpenPostgresOptions, openPostgres } from '../db/client.js';
-import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
+import { startEmbeddedPostgres } from '../platform/embedded-postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

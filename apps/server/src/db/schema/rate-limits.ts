@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
-// The rate limits several server processes share (lib/postgres-rate-limit-store.ts, docs/decisions/022). Times
+// The rate limits several server processes share (rate-limits/postgres-rate-limit-store.ts, docs/decisions/022). Times
 // are epoch milliseconds from the processes' clocks. The migration creates both tables UNLOGGED: losing them in
 // a crash only restarts the windows, and their writes then need no WAL flush.
 

@@ -11,7 +11,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@stride/shared';
 import type { ReadCacheSettings } from '../../config.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { ChangeFeed } from '../../changes/change-feed.js';
 import { createReadThroughCache } from '../../lib/expiring-cache.js';
 import { keptOrStreamed } from '../../lib/kept-streams.js';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.js';

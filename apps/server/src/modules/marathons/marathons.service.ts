@@ -9,7 +9,7 @@ import type { Executor } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
-import type { RecordChange, UnitOfWork } from '../../lib/unit-of-work.js';
+import type { RecordChange, UnitOfWork } from '../../changes/unit-of-work.js';
 import type { OutboxWriter } from '../../mail/outbox.repository.js';
 import { createMarathonsRepository, toRaceFacts, type MarathonsRepository } from './marathons.repository.js';
 

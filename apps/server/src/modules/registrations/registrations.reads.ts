@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { type PageQuery, registrationSchema } from '@stride/shared';
 import type { ReadCacheSettings } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { ChangeFeed } from '../../changes/change-feed.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
 import { createReadThroughCache } from '../../lib/expiring-cache.js';

@@ -8,8 +8,8 @@ import {
   registrationInput,
   useTestApp,
 } from '../../testing/marathon-fixtures.js';
-import { createChangeFeed } from '../../lib/change-feed.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
+import { createChangeFeed } from '../../changes/change-feed.js';
+import { createUnitOfWork } from '../../changes/unit-of-work.js';
 import { createOutboxWriter } from '../../mail/outbox.repository.js';
 import { createRegistrationsService } from './registrations.service.js';
 

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
-import type { RecordChange, UnitOfWork } from '../../lib/unit-of-work.js';
+import type { RecordChange, UnitOfWork } from '../../changes/unit-of-work.js';
 import type { CancelledBy, MailKind } from '../../mail/mail-payloads.js';
 import type { OutboxWriter } from '../../mail/outbox.repository.js';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.js';

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { type Database, rowsOf } from './client.js';
-import type { Executor } from './transaction.js';
-import { marathons } from './schema/index.js';
+import { type Database, rowsOf } from '../apps/server/src/db/client.js';
+import type { Executor } from '../apps/server/src/db/transaction.js';
+import { marathons } from '../apps/server/src/db/schema/index.js';
 
 export type BenchFixtureOptions = {
   /** Signed-in runners with a session each: enough distinct users for every registration the bench sends. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/marathon-fixtures.js';
 import { signIn } from '../testing/test-app.js';
 import { bulkSeed } from './bulk-seed.js';
-import { marathons, registrations } from './schema/index.js';
+import { marathons, registrations } from '../db/schema/index.js';
 
 describe('bulkSeed', () => {
   const testApp = useTestApp();

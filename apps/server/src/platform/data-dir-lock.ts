@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { makePrivateDir } from '../lib/private-files.js';
-import { isProcessAlive, procStatFields } from '../lib/process-alive.js';
+import { makePrivateDir } from './private-files.js';
+import { isProcessAlive, procStatFields } from './process-alive.js';
 
 const LOCK_FILE = 'server.lock';
 
@@ -80,7 +80,7 @@ export function lockDataDir(dataDir: string): () => void {
       writeSync(fd, ours);
       closeSync(fd);
       // Only the process that holds DATA_DIR tightens it: another (a backup or copy beside a running server)
-      // would take away the pass-through the running PostgreSQL's user was given (db/embedded-postgres.ts).
+      // would take away the pass-through the running PostgreSQL's user was given (platform/embedded-postgres.ts).
       makePrivateDir(dataDir);
       return () => {
         try {

@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import type { Database } from './client.js';
-import { registrations } from './schema/index.js';
+import type { Database } from '../db/client.js';
+import { registrations } from '../db/schema/index.js';
 
 export type BulkSeedOptions = { marathons: number; registrations: number; users: number; password: string };
 export type BulkSeedResult = { users: number; marathons: number; registrations: number; runId: string };

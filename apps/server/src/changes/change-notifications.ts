@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { ChangeBroadcast, DataChange } from '../lib/change-feed.js';
+import type { ChangeBroadcast, DataChange } from './change-feed.js';
 
 /** The channel every Stride process on one database listens on. */
 export const CHANGE_CHANNEL = 'stride_changes';

@@ -2,8 +2,8 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type DatabaseHandle, MIGRATIONS_FOLDER, openPostgres, rowsOf } from './client.js';
-import type { Executor } from './transaction.js';
+import { type DatabaseHandle, MIGRATIONS_FOLDER, openPostgres, rowsOf } from '../db/client.js';
+import type { Executor } from '../db/transaction.js';
 
 /**
  * A migration as drizzle records it in drizzle.__drizzle_migrations: the sha256 of its SQL, and `createdAt`, the

@@ -12,7 +12,7 @@ import { TEST_PASSWORD } from '../testing/test-app.js';
 import { createPostgresTestDatabase, createTestDatabase } from '../testing/test-database.js';
 import { type BackupSummary, backupDataDir, backupDatabase, restoreDataDir } from './backup.js';
 import { readBackupHeader } from './backup-file.js';
-import { type Database, MIGRATIONS_FOLDER, rowsOf } from './client.js';
+import { type Database, MIGRATIONS_FOLDER, rowsOf } from '../db/client.js';
 import { openPostgresAtMigrationLevel } from './migration-levels.js';
 import { openDataDirDatabase } from './server-database.js';
 

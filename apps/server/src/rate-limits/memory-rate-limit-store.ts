@@ -1,4 +1,4 @@
-import { createExpiringCache } from './expiring-cache.js';
+import { createExpiringCache } from '../lib/expiring-cache.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { msUntilRoom } from './rate-limit-window.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DataChange } from '../lib/change-feed.js';
+import type { DataChange } from './change-feed.js';
 import {
   createMarathon,
   findMyRegistrations,
@@ -19,7 +19,7 @@ import {
   signUp,
 } from '../testing/test-app.js';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database.js';
-import { rowsOf } from './client.js';
+import { rowsOf } from '../db/client.js';
 import { LISTENER_APPLICATION_NAME, encodeChanges } from './change-notifications.js';
 
 /**

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { type DatabaseHandle, openPostgres, rowsOf } from './client.js';
-import { isInsufficientPrivilege } from './errors.js';
+import { type DatabaseHandle, openPostgres, rowsOf } from '../db/client.js';
+import { isInsufficientPrivilege } from '../db/errors.js';
 import {
   type AppliedMigration,
   type MigrationLevel,
   findMigrationLevel,
   openPostgresAtMigrationLevel,
 } from './migration-levels.js';
-import type { Executor } from './transaction.js';
+import type { Executor } from '../db/transaction.js';
 
 export type TableCount = { table: string; rows: number };
 export type Column = { name: string; isIdentity: boolean };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { RateLimitStore } from './rate-limit-store.js';
+import type { RateLimitStore } from '../rate-limits/rate-limit-store.js';
 
 const MINUTE_MS = 60_000;
 

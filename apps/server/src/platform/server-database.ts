@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type DatabaseHandle, openPostgres } from './client.js';
+import { type DatabaseHandle, openPostgres } from '../db/client.js';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
 import { findRunningClusterConnectionString, startEmbeddedPostgres } from './embedded-postgres.js';
 import { importPgliteFolderOnce } from './pglite-import.js';

@@ -6,7 +6,7 @@ import { createTestDatabase } from '../testing/test-database.js';
 import { createTestConfig } from '../testing/test-app.js';
 import { createMemoryRateLimitStore } from './memory-rate-limit-store.js';
 import { createPostgresRateLimitStore } from './postgres-rate-limit-store.js';
-import { testRateLimitStoreContract } from './rate-limit-store.contract.js';
+import { testRateLimitStoreContract } from '../testing/rate-limit-store-contract.js';
 import { type RateLimitStore, openRateLimitStore, withMemoryFallback } from './rate-limit-store.js';
 
 const silentLog = { warn: () => {}, info: () => {} };

