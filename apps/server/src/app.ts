@@ -6,10 +6,11 @@ import { type Container, createContainer } from './container.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { MailTransport } from './mail/mail-transport.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { marathonsRoutes } from './modules/marathons/marathons.routes.js';
+import { marathonsRoutes, organizerMarathonsRoutes } from './modules/marathons/marathons.routes.js';
 import { participantsRoutes } from './modules/registrations/participants.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin } from './plugins/auth/auth.js';
+import { registerSignedIn } from './plugins/auth/session.js';
 import { createFrameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { createSecurityHeaderSetter, registerSecurity } from './plugins/security.js';
@@ -123,8 +124,12 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
     isDraining: () => draining,
   });
   await app.register(marathonsRoutes, container.marathons);
-  await app.register(registrationsRoutes, container.registrations);
-  await app.register(participantsRoutes, container.participants);
+  // Every route registered here answers 401 to anyone not signed in, before its body is read.
+  await registerSignedIn(app, async (signedIn) => {
+    await signedIn.register(organizerMarathonsRoutes, container.marathons);
+    await signedIn.register(registrationsRoutes, container.registrations);
+    await signedIn.register(participantsRoutes, container.registrations);
+  });
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -14,7 +14,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openServerDatabase, type ServerDatabase } from './platform/server-database.js';
 import { DEMO_ORGANIZER, seedDemoData } from './demo/demo-data.js';
 import { createMemoryRateLimitStore } from './rate-limits/memory-rate-limit-store.js';
-import { createAuth } from './plugins/auth.js';
+import { createAuth } from './plugins/auth/better-auth.js';
 
 /** The worker's entry: server.ts beside this file (server.js once built). */
 const SERVER_ENTRY = fileURLToPath(

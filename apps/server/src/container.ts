@@ -98,12 +98,9 @@ export function createContainer({ config, database, log, mailTransport, isBusy }
         changes,
         readCache: config.readCache,
       }),
+      /** The organizer's read model of the same rows: the race desk. */
+      participants: createParticipantReads({ repository: createParticipantsRepository(db) }),
       calendars,
-    },
-    participants: {
-      reads: createParticipantReads({ repository: createParticipantsRepository(db) }),
-      // The organizer's cancellation is a withdrawal: the registrations module's rules, mail and waitlist.
-      cancelEntry: registrationsService.cancelForOrganizer,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { CreateMarathon, Distance } from '@stride/shared';
-import type { Auth } from '../plugins/auth.js';
+import type { Auth } from '../plugins/auth/better-auth.js';
 import type { Database } from '../db/client.js';
 import { marathons, users } from '../db/schema/index.js';
 

@@ -4,43 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@stride/shared';
 import { toJsonSchema } from '../lib/json-schema.js';
-import { authenticate } from './auth.js';
-import { AUTH_PATHS } from './auth-openapi.js';
+import { AUTH_PATHS } from './auth/auth-openapi.js';
 
 export const API_INFO = { name: 'Stride API', version: '1.0.0' } as const;
-
-/**
- * The operationId of every documented operation, by method and path as the document writes them. Generated
- * clients name their calls after these (openapi-typescript's `operations`, SDK methods): keep them stable.
- * The app does not start while a documented operation is missing here or an entry matches none.
- */
-export const OPERATION_IDS: Readonly<Record<string, string>> = {
-  'POST /api/auth/sign-up/email': 'signUpWithEmail',
-  'POST /api/auth/sign-in/email': 'signInWithEmail',
-  'POST /api/auth/sign-out': 'signOut',
-  'GET /api/auth/get-session': 'getSession',
-  'GET /api/health': 'getHealth',
-  'GET /api/health/ready': 'getReadiness',
-  'GET /api/version': 'getVersion',
-  'GET /api/marathons': 'listMarathons',
-  'GET /api/marathons/featured': 'listFeaturedMarathons',
-  'GET /api/upcoming-marathons': 'listUpcomingMarathons',
-  'GET /api/marathons/{id}': 'getMarathon',
-  'GET /api/marathons/{id}/calendar.ics': 'getMarathonCalendar',
-  'POST /api/add-marathon': 'createMarathon',
-  'PATCH /api/marathons/{id}': 'updateMarathon',
-  'DELETE /api/marathons/{id}': 'deleteMarathon',
-  'GET /api/my-marathons': 'listMyMarathons',
-  'GET /api/registrations/by-email/{email}': 'listMyRegistrations',
-  'POST /api/registrations': 'createRegistration',
-  'GET /api/my-registrations/{id}/calendar.ics': 'getRegistrationCalendar',
-  'PATCH /api/registrations/{id}': 'updateRegistration',
-  'DELETE /api/registrations/{id}': 'deleteRegistration',
-  'GET /api/marathons/{id}/participants': 'listParticipants',
-  'GET /api/marathons/{id}/participants.csv': 'exportParticipantsCsv',
-  'GET /api/marathons/{id}/stats': 'getRaceStats',
-  'DELETE /api/marathons/{id}/participants/{registrationId}': 'cancelParticipantRegistration',
-};
 
 const TAGS = [
   { name: 'auth', description: 'Accounts and sessions (better-auth). Sign-in answers the bearer token.' },
@@ -56,26 +22,16 @@ const TAGS = [
   { name: 'health', description: 'Whether the server is up, and which API it serves.' },
 ];
 
-/** The health routes carry no tag or summary of their own (modules/health), so they get them here. */
-const HEALTH_SUMMARIES: Record<string, string> = {
-  '/api/health': 'Whether the server and its database answer (503 when the database does not)',
-  '/api/health/ready':
-    'Whether a load balancer should send requests here (503 while the process drains or its database is down)',
-  '/api/version': 'The API name and version (no database involved)',
-};
-
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 const CLIENT_ERROR = '#/components/responses/ClientError';
 
 type Operation = { responses?: Record<string, unknown>; [key: string]: unknown };
 type PathItem = Record<string, unknown>;
 
-/** Tags the health routes; marks routes without the `authenticate` hook as open to anyone. */
+/** Marks the routes outside the signed-in scope (plugins/auth/session.ts) as open to anyone. */
 const transform: SwaggerTransform = (document) => {
-  const summary = HEALTH_SUMMARIES[document.url];
-  const schema = summary ? { ...document.schema, tags: ['health'], summary } : document.schema;
-  const transformed = jsonSchemaTransform({ ...document, schema });
-  const needsUser = [document.route.onRequest].flat().includes(authenticate);
+  const transformed = jsonSchemaTransform(document);
+  const needsUser = document.route.config?.signedIn === true;
   return needsUser
     ? transformed
     : {
@@ -85,14 +41,14 @@ const transform: SwaggerTransform = (document) => {
 };
 
 /**
- * Adds the auth calls, each operation's id from OPERATION_IDS and, outside /api/auth, the `4XX` every call
- * may answer in the common error shape (a malformed address, a body too large, too many writes…).
+ * Adds the auth calls and, outside /api/auth, the `4XX` every call may answer in the common error shape (a
+ * malformed address, a body too large, too many writes…). Every operation names its `operationId` in its own
+ * schema (generated clients name their calls after them): the app does not start while one has none.
  */
 const transformObject: SwaggerTransformObject = (document) => {
   if (!('openapiObject' in document)) throw new Error('Only OpenAPI 3 is documented');
   const { openapiObject } = document;
   const documented = { ...AUTH_PATHS, ...openapiObject.paths } as Record<string, PathItem>;
-  const unmatched = new Set(Object.keys(OPERATION_IDS));
   const missing: string[] = [];
   const paths = Object.fromEntries(
     Object.entries(documented).map(([path, item]) => [
@@ -100,27 +56,18 @@ const transformObject: SwaggerTransformObject = (document) => {
       Object.fromEntries(
         Object.entries(item).map(([method, value]) => {
           if (!HTTP_METHODS.has(method)) return [method, value];
-          const key = `${method.toUpperCase()} ${path}`;
-          const operationId = OPERATION_IDS[key];
-          if (operationId) unmatched.delete(key);
-          else missing.push(key);
           const operation = value as Operation;
+          if (!operation.operationId) missing.push(`${method.toUpperCase()} ${path}`);
           const responses = path.startsWith('/api/auth/')
             ? operation.responses
             : { ...operation.responses, '4XX': { $ref: CLIENT_ERROR } };
-          return [method, { ...operation, operationId, responses }];
+          return [method, { ...operation, responses }];
         }),
       ),
     ]),
   );
-  if (missing.length > 0 || unmatched.size > 0) {
-    throw new Error(
-      'plugins/openapi.ts OPERATION_IDS does not match the documented operations: ' +
-        [
-          ...missing.map((key) => `${key} has no operationId`),
-          ...[...unmatched].map((key) => `${key} is not documented`),
-        ].join('; '),
-    );
+  if (missing.length > 0) {
+    throw new Error(`Every documented operation needs an operationId in its schema: ${missing.join(', ')}`);
   }
   return {
     ...openapiObject,

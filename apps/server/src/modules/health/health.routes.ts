@@ -15,7 +15,14 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthChecks> = async (
 ) => {
   app.get(
     '/api/health',
-    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    {
+      schema: {
+        operationId: 'getHealth',
+        tags: ['health'],
+        summary: 'Whether the server and its database answer (503 when the database does not)',
+        response: { 200: healthResponseSchema, 503: healthResponseSchema },
+      },
+    },
     async (request, reply) => {
       try {
         await ping();
@@ -29,7 +36,15 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthChecks> = async (
 
   app.get(
     '/api/health/ready',
-    { schema: { response: { 200: readinessResponseSchema, 503: readinessResponseSchema } } },
+    {
+      schema: {
+        operationId: 'getReadiness',
+        tags: ['health'],
+        summary:
+          'Whether a load balancer should send requests here (503 while the process drains or its database is down)',
+        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
+      },
+    },
     async (request, reply) => {
       if (isDraining()) return reply.status(503).send({ status: 'draining' as const });
       try {
@@ -42,5 +57,16 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthChecks> = async (
     },
   );
 
-  app.get('/api/version', { schema: { response: { 200: versionResponseSchema } } }, async () => API_INFO);
+  app.get(
+    '/api/version',
+    {
+      schema: {
+        operationId: 'getVersion',
+        tags: ['health'],
+        summary: 'The API name and version (no database involved)',
+        response: { 200: versionResponseSchema },
+      },
+    },
+    async () => API_INFO,
+  );
 };

@@ -4,7 +4,6 @@ import {
   FEATURED_MARATHONS_LIMIT,
   createMarathonSchema,
   deletedSchema,
-  errorResponseSchema,
   idParamSchema,
   marathonDetailsQuerySchema,
   marathonDetailsSchema,
@@ -21,43 +20,29 @@ import { CALENDAR_CONTENT_TYPE, sendCalendar } from '../../lib/calendar-reply.js
 import { isUuid } from '../../lib/ids.js';
 import { sendJsonStream } from '../../lib/serialized-json.js';
 import type { CalendarFiles } from '../../mail/calendar-files.js';
-import { authenticate } from '../../plugins/auth.js';
+import { errorResponses } from '../../lib/error-responses.js';
+import { SIGN_IN_REQUIRED_MESSAGE } from '../../plugins/auth/session.js';
 import { type MarathonReads, marathonListSchema, sendPublicRead } from './marathons.reads.js';
 import { MARATHON_MESSAGES, type MarathonsService, marathonNotFound } from './marathons.service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
-
-export const marathonsRoutes: FastifyPluginAsyncZod<{
+type MarathonsRouteDependencies = {
   service: MarathonsService;
   reads: MarathonReads;
   calendars: Pick<CalendarFiles, 'race'>;
-}> = async (app, { service, reads, calendars }) => {
-  app.post(
-    '/api/add-marathon',
-    {
-      onRequest: authenticate,
-      schema: {
-        tags: ['marathons'],
-        summary: 'Publish a marathon (the creator is the signed-in user)',
-        body: createMarathonSchema,
-        response: { 201: marathonSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const marathon = await service.createMarathon(await request.requireUser(), request.body);
-      return reply.status(201).send(marathon);
-    },
-  );
+};
 
+const ownRaceErrors = errorResponses(400, 401, 403, 404);
+
+/** The races anyone may read: the lists, the search, one race, its calendar file. */
+export const marathonsRoutes: FastifyPluginAsyncZod<MarathonsRouteDependencies> = async (
+  app,
+  { reads, calendars },
+) => {
   app.get(
     '/api/marathons/featured',
     {
       schema: {
+        operationId: 'listFeaturedMarathons',
         tags: ['marathons'],
         summary: `Up to ${FEATURED_MARATHONS_LIMIT} races not started yet: most registrations first, then the soonest`,
         response: { 200: marathonListSchema },
@@ -70,12 +55,13 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
     '/api/marathons',
     {
       schema: {
+        operationId: 'listMarathons',
         tags: ['marathons'],
         summary:
           'All marathons by creation time, or those a search finds (q, distance, from, to, open); ' +
           'the total is in the X-Total-Count header',
         querystring: marathonListQuerySchema,
-        response: { 200: marathonListSchema, 400: errorResponseSchema },
+        response: { 200: marathonListSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => sendPublicRead(reply, await reads.list(request.query)),
@@ -85,14 +71,12 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
     '/api/marathons/:id/calendar.ics',
     {
       schema: {
+        operationId: 'getMarathonCalendar',
         tags: ['marathons'],
         summary: 'The race as an iCalendar file (one VEVENT), to add to a calendar',
         params: idParamSchema,
         produces: [CALENDAR_CONTENT_TYPE],
-        response: {
-          200: z.string().describe('text/calendar'),
-          404: errorResponseSchema,
-        },
+        response: { 200: z.string().describe('text/calendar'), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -106,24 +90,21 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
     '/api/marathons/:id',
     {
       schema: {
+        operationId: 'getMarathon',
         tags: ['marathons'],
         summary:
           "One marathon; with include=myRegistration (signed in) also the runner's registration for it, or null",
         params: idParamSchema,
         querystring: marathonDetailsQuerySchema,
-        response: {
-          200: marathonDetailsSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          404: errorResponseSchema,
-        },
+        response: { 200: marathonDetailsSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw marathonNotFound();
       if (request.query.include !== 'myRegistration') return sendPublicRead(reply, await reads.race(id));
-      const runner = await request.requireUser();
+      const runner = await request.getUser();
+      if (!runner) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE);
       return sendPublicRead(reply, await reads.raceWithMyRegistration(id, runner.id));
     },
   );
@@ -132,29 +113,53 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
     '/api/upcoming-marathons',
     {
       schema: {
+        operationId: 'listUpcomingMarathons',
         tags: ['marathons'],
         summary: 'Races not started yet, soonest first; the total is in the X-Total-Count header',
         querystring: pageQuerySchema,
-        response: { 200: marathonListSchema, 400: errorResponseSchema },
+        response: { 200: marathonListSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => sendPublicRead(reply, await reads.listPage('upcoming', request.query)),
+  );
+};
+
+/** The organizer's own races: publishing, changing, deleting, listing them (signed-in scope). */
+export const organizerMarathonsRoutes: FastifyPluginAsyncZod<MarathonsRouteDependencies> = async (
+  app,
+  { service, reads },
+) => {
+  app.post(
+    '/api/add-marathon',
+    {
+      schema: {
+        operationId: 'createMarathon',
+        tags: ['marathons'],
+        summary: 'Publish a marathon (the creator is the signed-in user)',
+        body: createMarathonSchema,
+        response: { 201: marathonSchema, ...ownRaceErrors },
+      },
+    },
+    async (request, reply) => {
+      const marathon = await service.createMarathon(request.user, request.body);
+      return reply.status(201).send(marathon);
+    },
   );
 
   app.get(
     '/api/my-marathons',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'listMyMarathons',
         tags: ['marathons'],
         summary:
           "The signed-in user's own marathons, newest first: all of them, or a page with page/limit (the total in the X-Total-Count header)",
         querystring: z.object({ email: z.string().optional(), ...optionalPagingFields }),
-        response: { 200: marathonListSchema, ...errors },
+        response: { 200: marathonListSchema, ...ownRaceErrors },
       },
     },
     async (request, reply) => {
-      const user = await request.requireUser();
+      const { user } = request;
       const { email } = request.query;
       if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError('FORBIDDEN', 'You can only list your own marathons.');
@@ -168,18 +173,21 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/marathons/:id',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'updateMarathon',
         tags: ['marathons'],
         summary: 'Change a marathon you created (totalRegistrationCount is never taken from the body)',
         params: idParamSchema,
         body: updateMarathonSchema,
-        response: { 200: marathonUpdatedSchema, ...errors },
+        response: { 200: marathonUpdatedSchema, ...ownRaceErrors },
       },
     },
     async (request) => {
-      const user = await request.requireUser();
-      const { marathon, changed } = await service.updateMarathon(user, request.params.id, request.body);
+      const { marathon, changed } = await service.updateMarathon(
+        request.user,
+        request.params.id,
+        request.body,
+      );
       return {
         success: true as const,
         message: changed ? MARATHON_MESSAGES.updated : MARATHON_MESSAGES.nothingToUpdate,
@@ -191,17 +199,16 @@ export const marathonsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/marathons/:id',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'deleteMarathon',
         tags: ['marathons'],
         summary: 'Delete a marathon you created, with its registrations',
         params: idParamSchema,
-        response: { 200: deletedSchema, ...errors },
+        response: { 200: deletedSchema, ...ownRaceErrors },
       },
     },
     async (request) => {
-      const user = await request.requireUser();
-      const { registrationsDeleted } = await service.deleteMarathon(user, request.params.id);
+      const { registrationsDeleted } = await service.deleteMarathon(request.user, request.params.id);
       const withRegistrations =
         registrationsDeleted > 0
           ? ` with its ${registrationsDeleted} registration${registrationsDeleted === 1 ? '' : 's'}`

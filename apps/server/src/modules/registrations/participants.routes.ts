@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorResponseSchema,
   idParamSchema,
   recordIdParam,
   participantSchema,
@@ -9,33 +8,23 @@ import {
   raceStatsSchema,
   TOTAL_COUNT_HEADER,
 } from '@stride/shared';
-import { authenticate } from '../../plugins/auth.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { CSV_CONTENT_TYPE, sendCsv } from './participants-csv.js';
 import { PARTICIPANT_MESSAGES, type ParticipantReads } from './participants.reads.js';
+import type { RegistrationsService } from './registrations.service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
-/** What the registrations module does when an organizer cancels an entry (a port the composition root wires). */
-export type CancelEntry = (
-  organizer: { id: string },
-  raceId: string,
-  registrationId: string,
-) => Promise<void>;
-
+/** The organizer's race desk: the entries of their race, the CSV, sign-ups per day, cancelling (signed-in scope). */
 export const participantsRoutes: FastifyPluginAsyncZod<{
-  reads: ParticipantReads;
-  cancelEntry: CancelEntry;
-}> = async (app, { reads, cancelEntry }) => {
+  participants: ParticipantReads;
+  service: Pick<RegistrationsService, 'cancelForOrganizer'>;
+}> = async (app, { participants: reads, service }) => {
   app.get(
     '/api/marathons/:id/participants',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'listParticipants',
         tags: ['participants'],
         summary:
           "Your race's entries, a page at a time: registered by bib, then the waitlist in line (or by sort); " +
@@ -46,7 +35,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const organizer = await request.requireUser();
+      const organizer = request.user;
       const { participants, total } = await reads.page(organizer, request.params.id, request.query);
       return reply.header(TOTAL_COUNT_HEADER, total).send(participants);
     },
@@ -55,8 +44,8 @@ export const participantsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/marathons/:id/participants.csv',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'exportParticipantsCsv',
         tags: ['participants'],
         summary:
           "Your race's entries as a CSV file (UTF-8 with a byte order mark), with the list's filters and order",
@@ -67,7 +56,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const organizer = await request.requireUser();
+      const organizer = request.user;
       const { filename, content } = await reads.csv(organizer, request.params.id, request.query);
       return sendCsv(reply, filename, content);
     },
@@ -76,8 +65,8 @@ export const participantsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/marathons/:id/stats',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'getRaceStats',
         tags: ['participants'],
         summary:
           "Your race's sign-ups per UTC day since its window opened, with its limit, places left and counts",
@@ -85,14 +74,14 @@ export const participantsRoutes: FastifyPluginAsyncZod<{
         response: { 200: raceStatsSchema, ...errors },
       },
     },
-    async (request) => reads.stats(await request.requireUser(), request.params.id),
+    async (request) => reads.stats(request.user, request.params.id),
   );
 
   app.delete(
     '/api/marathons/:id/participants/:registrationId',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'cancelParticipantRegistration',
         tags: ['participants'],
         summary:
           'Cancel an entry of your race: the runner is mailed, and a place it frees goes to the first in line',
@@ -102,7 +91,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { id, registrationId } = request.params;
-      await cancelEntry(await request.requireUser(), id, registrationId);
+      await service.cancelForOrganizer(request.user, id, registrationId);
       return { message: PARTICIPANT_MESSAGES.cancelled };
     },
   );

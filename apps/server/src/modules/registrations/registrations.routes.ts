@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   createRegistrationSchema,
   deletedSchema,
-  errorResponseSchema,
   idParamSchema,
   registrationSchema,
   requestedPage,
@@ -16,18 +15,13 @@ import { AppError } from '../../lib/app-error.js';
 import { CALENDAR_CONTENT_TYPE, sendCalendar } from '../../lib/calendar-reply.js';
 import type { CalendarFiles } from '../../mail/calendar-files.js';
 import { sendJsonStream, sendSerializedJson } from '../../lib/serialized-json.js';
-import { authenticate } from '../../plugins/auth.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { type RegistrationReads, registrationListSchema } from './registrations.reads.js';
 import { REGISTRATION_MESSAGES, type RegistrationsService } from './registrations.service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
+/** A runner's registrations (signed-in scope). */
 export const registrationsRoutes: FastifyPluginAsyncZod<{
   service: RegistrationsService;
   reads: RegistrationReads;
@@ -36,8 +30,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/registrations/by-email/:email',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'listMyRegistrations',
         tags: ['registrations'],
         summary:
           "The signed-in user's registrations, most recent first, with each race's title and start date: all of them, or a page with page/limit (the total in the X-Total-Count header); q keeps those whose race title holds it",
@@ -47,7 +41,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = await request.requireUser();
+      const { user } = request;
       if (request.params.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError('FORBIDDEN', 'You can only list your own registrations.');
       }
@@ -62,8 +56,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/registrations',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'createRegistration',
         tags: ['registrations'],
         summary: 'Register the signed-in user for a marathon whose registration window is open',
         body: createRegistrationSchema,
@@ -71,7 +65,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const registration = await service.register(await request.requireUser(), request.body);
+      const registration = await service.register(request.user, request.body);
       return reply.status(201).send(registration);
     },
   );
@@ -79,8 +73,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/my-registrations/:id/calendar.ics',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'getRegistrationCalendar',
         tags: ['registrations'],
         summary:
           'Your registration as an iCalendar file: the race, with the same UID as your confirmation mail’s',
@@ -90,8 +84,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = await request.requireUser();
-      const { race, registration } = await reads.ownCalendarFacts(user.id, request.params.id);
+      const { race, registration } = await reads.ownCalendarFacts(request.user.id, request.params.id);
       return sendCalendar(reply, calendars.registration(race, registration));
     },
   );
@@ -99,8 +92,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/registrations/:id',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'updateRegistration',
         tags: ['registrations'],
         summary: 'Change your registration (firstName, lastName, contact, info)',
         params: idParamSchema,
@@ -109,8 +102,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = await request.requireUser();
-      const { registration, changed } = await service.update(user, request.params.id, request.body);
+      const { registration, changed } = await service.update(request.user, request.params.id, request.body);
       return {
         success: true as const,
         message: changed ? REGISTRATION_MESSAGES.updated : REGISTRATION_MESSAGES.nothingToUpdate,
@@ -122,8 +114,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/registrations/:id',
     {
-      onRequest: authenticate,
       schema: {
+        operationId: 'deleteRegistration',
         tags: ['registrations'],
         summary: 'Withdraw your registration; the race’s count goes down with it',
         params: idParamSchema,
@@ -131,7 +123,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await service.withdraw(await request.requireUser(), request.params.id);
+      await service.withdraw(request.user, request.params.id);
       return { success: true as const, message: REGISTRATION_MESSAGES.deleted, deletedCount: 1 };
     },
   );

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessions } from '../db/schema/index.js';
-import { bearerHeaders, cookieHeaders, makeSignUpInput, signUp } from '../testing/test-app.js';
-import { createMarathon, register, useTestApp } from '../testing/marathon-fixtures.js';
+import { sessions } from '../../db/schema/index.js';
+import { bearerHeaders, cookieHeaders, makeSignUpInput, signUp } from '../../testing/test-app.js';
+import { createMarathon, register, useTestApp } from '../../testing/marathon-fixtures.js';
 import { findSessionsByTokens } from './session-lookup.js';
 
 const testApp = useTestApp();

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.js';
-import { createKeyedBatcher } from '../lib/keyed-batcher.js';
-import { sessions, users } from '../db/schema/index.js';
+import type { Database } from '../../db/client.js';
+import { createKeyedBatcher } from '../../lib/keyed-batcher.js';
+import { sessions, users } from '../../db/schema/index.js';
 
 /** better-auth's cookie names (`__Secure-` prefixed over https). */
 export type SessionCookieNames = { sessionToken: string; dontRemember: string };

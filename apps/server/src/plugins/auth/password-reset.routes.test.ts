@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '@stride/shared';
-import { decodeQuotedPrintable, startSmtpReceiver } from '../testing/smtp-receiver.js';
-import { RESET_REQUEST_ANSWER_MS } from './auth.js';
+import { decodeQuotedPrintable, startSmtpReceiver } from '../../testing/smtp-receiver.js';
+import { RESET_REQUEST_ANSWER_MS } from './auth-bridge.js';
 import {
   TEST_PASSWORD,
   TEST_PUBLIC_URL,
@@ -15,7 +15,7 @@ import {
   postAuth,
   signIn,
   signUp,
-} from '../testing/test-app.js';
+} from '../../testing/test-app.js';
 
 const NEW_PASSWORD = 'Fresh2Legs';
 const RESET_PAGE = `${TEST_PUBLIC_URL}/reset-password`;

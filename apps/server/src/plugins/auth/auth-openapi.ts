@@ -6,11 +6,11 @@ import {
   photoUrlSchema,
   signUpSchema,
 } from '@stride/shared';
-import { toJsonSchema } from '../lib/json-schema.js';
+import { toJsonSchema } from '../../lib/json-schema.js';
 
 /*
  * The /api/auth calls an API client needs, for /api/openapi.json. better-auth serves them through one wildcard
- * route (plugins/auth.ts), which documents nothing; its own openAPI plugin describes ~30 calls we do not
+ * route (plugins/auth/auth-bridge.ts), which documents nothing; its own openAPI plugin describes ~30 calls we do not
  * offer, misses what auth.ts changes (tokens stripped, sign-in throttling, revoking by id) and does not pass
  * the linter. So the calls are described here: request bodies from the shared form schemas, answers as
  * better-auth sends them through auth.ts (plugins/openapi.routes.test.ts checks live answers against them).
@@ -86,10 +86,11 @@ const rateLimited = refusal('Too many requests from this address: wait `X-Retry-
 /** Optional credentials: the call answers everyone, acting on the session it is given, if any. */
 const anyoneOrSignedIn = [{}, { bearerAuth: [] }, { cookieAuth: [] }];
 
-/** Path items for the document; operationIds are given with every other's in plugins/openapi.ts. */
+/** Path items for the document (plugins/openapi.ts adds them to the routes'). */
 export const AUTH_PATHS = {
   '/api/auth/sign-up/email': {
     post: {
+      operationId: 'signUpWithEmail',
       tags: ['auth'],
       summary: 'Create an account with e-mail and password; the answer signs it in',
       security: [],
@@ -105,6 +106,7 @@ export const AUTH_PATHS = {
   },
   '/api/auth/sign-in/email': {
     post: {
+      operationId: 'signInWithEmail',
       tags: ['auth'],
       summary: 'Sign in with e-mail and password',
       security: [],
@@ -122,6 +124,7 @@ export const AUTH_PATHS = {
   },
   '/api/auth/sign-out': {
     post: {
+      operationId: 'signOut',
       tags: ['auth'],
       summary: 'End the session the request is made with (answers success without one too)',
       security: anyoneOrSignedIn,
@@ -134,6 +137,7 @@ export const AUTH_PATHS = {
   },
   '/api/auth/get-session': {
     get: {
+      operationId: 'getSession',
       tags: ['auth'],
       summary: 'The session the request is made with and its user (no token), or null',
       security: anyoneOrSignedIn,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '@stride/shared';
-import { users } from '../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import {
   TEST_PASSWORD,
   type TestApp,
@@ -13,9 +13,9 @@ import {
   postAuth,
   signIn,
   signUp,
-} from '../testing/test-app.js';
-import { createTestDatabase } from '../testing/test-database.js';
-import { buildApp } from '../app.js';
+} from '../../testing/test-app.js';
+import { createTestDatabase } from '../../testing/test-database.js';
+import { buildApp } from '../../app.js';
 
 let testApp: TestApp;
 beforeAll(async () => {
