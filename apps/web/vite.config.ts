@@ -55,23 +55,12 @@ function reactRouterProductionBuild() {
   ];
 }
 
-/** The production build renders with Preact's React-compatible API: 10 KB instead of react-dom's 62 KB (ADR 015). */
-function preactCompat() {
-  return [
-    { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-    { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-    { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-    { find: /^react-dom$/, replacement: 'preact/compat' },
-    { find: /^react$/, replacement: 'preact/compat' },
-  ];
-}
-
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     // Compile @stride/shared from its TypeScript source: no separate build step for the front.
     conditions: ['@stride/source', ...defaultClientConditions],
-    alias: command === 'build' ? [...preactCompat(), ...reactRouterProductionBuild()] : [],
+    alias: command === 'build' ? reactRouterProductionBuild() : [],
   },
   server: {
     port: 5173,
