@@ -4,6 +4,7 @@ export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/fields.js';
 export * from './schemas/marathon.js';
+export * from './schemas/paging.js';
 export * from './schemas/registration.js';
 export * from './schemas/responses.js';
 export * from './schemas/participants.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { searchText } from './fields.js';
 import { PARTICIPANT_SEARCH_MAX, PARTICIPANT_SORTS, REGISTRATION_STATUSES } from '../constants.js';
-import { pagingFields } from './marathon.js';
+import { pagingFields } from './paging.js';
 import { registrationSchema } from './registration.js';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { searchText } from './fields.js';
 import { RUNNER_LIST_SEARCH_MAX } from '../constants.js';
-import { optionalPagingFields } from './marathon.js';
+import { optionalPagingFields } from './paging.js';
 
 /**
  * GET /api/registrations/by-email/:email: the whole list (SPEC.md) or a page of it; `q` keeps the registrations
