@@ -10,7 +10,7 @@ export function RootLayout() {
 
   async function handleLogout() {
     const { logOut } = await import('../features/auth/log-out');
-    if (await logOut()) await navigate(paths.home);
+    if (await logOut()) await navigate(paths.home.href);
   }
 
   return (

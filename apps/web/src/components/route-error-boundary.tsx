@@ -15,7 +15,7 @@ export function RouteErrorBoundary() {
         <button type="button" className="btn" onClick={() => window.location.reload()}>
           Try again
         </button>
-        <Link to={paths.home} className="btn btn-primary">
+        <Link to={paths.home.href} className="btn btn-primary">
           Back to homepage
         </Link>
       </div>

@@ -1,32 +1,33 @@
-/** Every URL of the web app, once (SPEC.md §2). */
-export const paths = {
-  home: '/',
-  login: '/login',
-  signup: '/signup',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  upcomingMarathons: '/upcoming-marathons',
-  blogs: '/blogs',
-  blog: (id: number | string) => `/blog/${id}`,
-  marathons: '/marathons',
-  marathonDetails: (id: string) => `/marathon-details/${id}`,
-  registration: (id: string) => `/registration/${id}`,
-  dashboard: {
-    root: '/dashboard',
-    addMarathon: '/dashboard/add-marathon',
-    myMarathons: '/dashboard/my-marathons',
-    participants: (id: string) => `/dashboard/my-marathons/${id}/participants`,
-    myApplies: '/dashboard/my-applies',
-    settings: '/dashboard/settings',
-  },
-} as const;
+/** A URL without parameters: a link to it is its pattern. */
+const fixed = <Path extends string>(path: Path) => ({ path, href: path }) as const;
 
-/** The same URLs as route patterns, for `app/router.tsx`: `:id` names the parameter a loader reads. */
-export const routePatterns = {
-  blog: '/blog/:id',
-  marathonDetails: '/marathon-details/:id',
-  registration: '/registration/:id',
-  participants: '/dashboard/my-marathons/:id/participants',
-  /** Any other path: the not-found page. */
-  anyOther: '*',
+/** A URL naming one record: a link to it puts the record's id where the pattern says `:id`. */
+const withId = <Path extends `${string}/:id${string}`>(path: Path) =>
+  ({
+    path,
+    href: (id: string | number) => path.replace(':id', () => encodeURIComponent(id)),
+  }) as const;
+
+/**
+ * Every URL of the web app, once (SPEC.md §2). `path` is the pattern `app/router.tsx` matches (`:id` names the
+ * parameter a loader reads); `href` is what a link to it says: the same string, or a function of the id.
+ */
+export const paths = {
+  home: fixed('/'),
+  login: fixed('/login'),
+  signup: fixed('/signup'),
+  forgotPassword: fixed('/forgot-password'),
+  resetPassword: fixed('/reset-password'),
+  upcomingMarathons: fixed('/upcoming-marathons'),
+  blogs: fixed('/blogs'),
+  blog: withId('/blog/:id'),
+  marathons: fixed('/marathons'),
+  marathonDetails: withId('/marathon-details/:id'),
+  registration: withId('/registration/:id'),
+  dashboard: fixed('/dashboard'),
+  addMarathon: fixed('/dashboard/add-marathon'),
+  myMarathons: fixed('/dashboard/my-marathons'),
+  participants: withId('/dashboard/my-marathons/:id/participants'),
+  myApplies: fixed('/dashboard/my-applies'),
+  settings: fixed('/dashboard/settings'),
 } as const;

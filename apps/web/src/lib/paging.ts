@@ -1,6 +1,9 @@
 import { replace } from 'react-router';
 import type { PageQuery } from '@stride/shared';
-import { TOTAL_COUNT_HEADER } from '@stride/shared/constants';
+import { PAGE_LIMITS, TOTAL_COUNT_HEADER } from '@stride/shared/constants';
+
+/** Races per page of All Marathons and Upcoming Marathons: the API's default page size. */
+export const MARATHONS_PER_PAGE = PAGE_LIMITS.default;
 
 /** Rows per page of the dashboard's own lists, My Marathons and My Apply List. */
 export const DASHBOARD_ROWS_PER_PAGE = 20;

@@ -13,7 +13,7 @@ export function Component() {
         <span className="sr-only">404: </span>
         {"Sorry, we couldn't find this page."}
       </h1>
-      <Link to={paths.home} className="btn btn-primary">
+      <Link to={paths.home.href} className="btn btn-primary">
         Back to homepage
       </Link>
     </section>

@@ -32,19 +32,19 @@ export function Footer() {
         </aside>
         <nav aria-label="Quick Links">
           <h2 className="footer-title">Quick Links</h2>
-          <Link className="link link-hover" to={paths.marathons}>
+          <Link className="link link-hover" to={paths.marathons.href}>
             Marathons
           </Link>
-          <Link className="link link-hover" to={paths.login}>
+          <Link className="link link-hover" to={paths.login.href}>
             Login
           </Link>
-          <Link className="link link-hover" to={paths.signup}>
+          <Link className="link link-hover" to={paths.signup.href}>
             Register
           </Link>
         </nav>
         <nav aria-label="Company">
           <h2 className="footer-title">Company</h2>
-          <Link className="link link-hover" to={paths.blogs}>
+          <Link className="link link-hover" to={paths.blogs.href}>
             All News
           </Link>
         </nav>

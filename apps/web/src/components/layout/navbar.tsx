@@ -15,10 +15,10 @@ type NavbarProps = {
 };
 
 const MAIN_LINKS = [
-  { to: paths.home, label: 'Home' },
-  { to: paths.marathons, label: 'Marathons' },
-  { to: paths.upcomingMarathons, label: 'Upcoming Marathons' },
-  { to: paths.blogs, label: 'All News' },
+  { to: paths.home.href, label: 'Home' },
+  { to: paths.marathons.href, label: 'Marathons' },
+  { to: paths.upcomingMarathons.href, label: 'Upcoming Marathons' },
+  { to: paths.blogs.href, label: 'All News' },
 ] as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
@@ -26,7 +26,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-
 function MainLinks({ onNavigate }: { onNavigate?: () => void }) {
   return MAIN_LINKS.map((link) => (
     <li key={link.to}>
-      <NavLink to={link.to} end={link.to === paths.home} className={navLinkClass} onClick={onNavigate}>
+      <NavLink to={link.to} end={link.to === paths.home.href} className={navLinkClass} onClick={onNavigate}>
         {link.label}
       </NavLink>
     </li>
@@ -73,14 +73,14 @@ export function Navbar({ user, isLoadingUser, onLogout }: NavbarProps) {
               <MainLinks onNavigate={closeMobileMenu} />
               {user && (
                 <li className="sm:hidden">
-                  <NavLink to={paths.dashboard.root} className={navLinkClass} onClick={closeMobileMenu}>
+                  <NavLink to={paths.dashboard.href} className={navLinkClass} onClick={closeMobileMenu}>
                     Dashboard
                   </NavLink>
                 </li>
               )}
             </ul>
           </div>
-          <Link to={paths.home} className="btn btn-ghost px-2 text-xl font-bold tracking-tight">
+          <Link to={paths.home.href} className="btn btn-ghost px-2 text-xl font-bold tracking-tight">
             <img src="/favicon.svg" alt="" width={28} height={28} />
             Stride
           </Link>
@@ -96,7 +96,7 @@ export function Navbar({ user, isLoadingUser, onLogout }: NavbarProps) {
           <ThemeToggle />
           {isLoadingUser ? null : user ? (
             <>
-              <NavLink to={paths.dashboard.root} className="btn btn-ghost btn-sm hidden sm:inline-flex">
+              <NavLink to={paths.dashboard.href} className="btn btn-ghost btn-sm hidden sm:inline-flex">
                 Dashboard
               </NavLink>
               <UserAvatar name={user.name} photoUrl={user.image} />
@@ -106,10 +106,10 @@ export function Navbar({ user, isLoadingUser, onLogout }: NavbarProps) {
             </>
           ) : (
             <>
-              <NavLink to={paths.login} className="btn btn-ghost btn-sm">
+              <NavLink to={paths.login.href} className="btn btn-ghost btn-sm">
                 Login
               </NavLink>
-              <NavLink to={paths.signup} className="btn btn-primary btn-sm">
+              <NavLink to={paths.signup.href} className="btn btn-primary btn-sm">
                 Register
               </NavLink>
             </>

@@ -16,7 +16,7 @@ export function UserAvatar({ name, photoUrl }: UserAvatarProps) {
       data-tip={displayName}
     >
       {/* The avatar opens the account settings; the photo's alt text (the name) names the link. */}
-      <Link to={paths.dashboard.settings} className="avatar" aria-label={`${displayName}: account settings`}>
+      <Link to={paths.settings.href} className="avatar" aria-label={`${displayName}: account settings`}>
         <div className="w-10 rounded-full ring-2 ring-primary ring-offset-2 ring-offset-base-100">
           {photoUrl ? (
             <img src={photoUrl} alt={displayName} referrerPolicy="no-referrer" width={40} height={40} />

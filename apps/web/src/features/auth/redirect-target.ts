@@ -37,7 +37,7 @@ export function safeLocalPath(path: string | null): string {
 
 /** The login page for a visitor who asked for `requested` (a path with its query and hash). */
 export function loginUrlFor(requested: string): string {
-  return `${paths.login}?${new URLSearchParams({ [NEXT_PARAM]: requested })}`;
+  return `${paths.login.href}?${new URLSearchParams({ [NEXT_PARAM]: requested })}`;
 }
 
 /**

@@ -22,25 +22,25 @@ export const BANNER_SLIDES: readonly BannerSlide[] = [
     image: '/images/banner/slide-1.svg',
     headline: 'Find your next finish line',
     text: 'From 3K fun runs to 25K trail races: browse the marathons coming up and save your spot in a minute.',
-    cta: { label: 'Browse upcoming marathons', to: paths.upcomingMarathons },
+    cta: { label: 'Browse upcoming marathons', to: paths.upcomingMarathons.href },
   },
   {
     image: '/images/banner/slide-2.svg',
     headline: 'Take the trail less travelled',
     text: 'Mountain paths, forest loops and coastal cliffs. Every race shows its distance, dates and how many have joined.',
-    cta: { label: 'See all marathons', to: paths.marathons },
+    cta: { label: 'See all marathons', to: paths.marathons.href },
   },
   {
     image: '/images/banner/slide-3.svg',
     headline: 'Organize a race runners will love',
     text: 'Publish your event, open and close registration on your dates, and follow sign-ups from your dashboard.',
-    cta: { label: 'Add your marathon', to: paths.dashboard.addMarathon },
+    cta: { label: 'Add your marathon', to: paths.addMarathon.href },
   },
   {
     image: '/images/banner/slide-4.svg',
     headline: 'Train smarter, race happier',
     text: 'Training plans, race-week nutrition and recovery advice from coaches and runners who have been there.',
-    cta: { label: 'Read the latest news', to: paths.blogs },
+    cta: { label: 'Read the latest news', to: paths.blogs.href },
   },
 ];
 

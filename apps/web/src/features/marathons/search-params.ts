@@ -8,7 +8,7 @@ import {
 } from '@stride/shared/constants';
 import { readPageParam } from '../../lib/paging';
 import { MARATHON_LIST_MESSAGES } from './list-messages';
-import { RELEVANCE_SORT_OPTION, readSortParam } from './paging';
+import { RELEVANCE_SORT_OPTION, readSortParam } from './sort-options';
 
 /**
  * What narrows All Marathons (issue 14), as the URL holds it: `?q=lisbon&distance=10k&from=…&to=…&open=true`.

@@ -34,7 +34,7 @@ export function Component() {
             checkedValues({ email }, {}),
             (request) =>
               callAuth((client) =>
-                client.requestPasswordReset({ ...request, redirectTo: paths.resetPassword }),
+                client.requestPasswordReset({ ...request, redirectTo: paths.resetPassword.href }),
               ),
             {
               revalidate: false,
@@ -71,7 +71,7 @@ export function Component() {
         <SubmitButton isSubmitting={isSubmitting}>Send reset link</SubmitButton>
       </form>
       <p className="text-center text-sm">
-        <Link to={paths.login} className="link link-primary">
+        <Link to={paths.login.href} className="link link-primary">
           Back to login
         </Link>
       </p>

@@ -31,7 +31,7 @@ export function Component() {
         New to Stride?{' '}
         {/* The guard's requested location travels on to sign-up too; see isOnWayBack for `replace`. */}
         <Link
-          to={paths.signup}
+          to={paths.signup.href}
           state={location.state}
           replace={isOnWayBack(location.state)}
           className="link link-primary"

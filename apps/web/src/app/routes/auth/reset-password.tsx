@@ -51,7 +51,7 @@ export function Component() {
                   text: AUTH_MESSAGES.passwordChanged,
                   timer: 2000,
                 });
-                await navigate(paths.login, { replace: true });
+                await navigate(paths.login.href, { replace: true });
               },
               onFailure: (failure) =>
                 setError(
@@ -78,7 +78,7 @@ export function Component() {
         <SubmitButton isSubmitting={isSubmitting}>Set new password</SubmitButton>
       </form>
       <p className="text-center text-sm">
-        <Link to={paths.forgotPassword} className="link link-primary">
+        <Link to={paths.forgotPassword.href} className="link link-primary">
           Ask for a new link
         </Link>
       </p>

@@ -24,7 +24,7 @@ export function Component() {
       <p className="text-center text-sm">
         Already have an account?{' '}
         <Link
-          to={paths.login}
+          to={paths.login.href}
           state={location.state}
           replace={isOnWayBack(location.state)}
           className="link link-primary"

@@ -34,7 +34,7 @@ export function Component() {
                 timer: TIMERS.marathonAddedAlertMs,
               });
               setFormKey((key) => key + 1);
-              await navigate(paths.dashboard.myMarathons);
+              await navigate(paths.myMarathons.href);
             },
             onFailure: () => showAlert({ icon: 'error', title: M.addFailedTitle, text: M.addFailedText }),
           }}

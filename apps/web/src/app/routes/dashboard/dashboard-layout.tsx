@@ -4,10 +4,10 @@ import { MenuIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 
 const DASHBOARD_LINKS = [
-  { to: paths.dashboard.addMarathon, label: 'Add Marathon' },
-  { to: paths.dashboard.myMarathons, label: 'My Marathons' },
-  { to: paths.dashboard.myApplies, label: 'My Apply List' },
-  { to: paths.dashboard.settings, label: 'Account Settings' },
+  { to: paths.addMarathon.href, label: 'Add Marathon' },
+  { to: paths.myMarathons.href, label: 'My Marathons' },
+  { to: paths.myApplies.href, label: 'My Apply List' },
+  { to: paths.settings.href, label: 'Account Settings' },
 ] as const;
 
 /** The dashboard's side menu 'Dashboard Menu': a column on large screens, a toggled panel on small ones. */

@@ -39,7 +39,7 @@ export function Component() {
       {items.length === 0 ? (
         <div className="space-y-3">
           <p className="text-base-content/75">{M.empty}</p>
-          <Link to={paths.dashboard.addMarathon} className="btn btn-primary btn-sm">
+          <Link to={paths.addMarathon.href} className="btn btn-primary btn-sm">
             {M.addTitle}
           </Link>
         </div>

@@ -78,7 +78,7 @@ export function Component() {
       ) : (
         <p className="text-base-content/75">
           {M.noRegistrations}
-          <Link to={paths.marathonDetails(race._id)} className="link link-primary">
+          <Link to={paths.marathonDetails.href(race._id)} className="link link-primary">
             {M.shareRacePage}
           </Link>
         </p>

@@ -47,7 +47,7 @@ export function Component() {
 
 function PostOrList({ post }: { post: BlogPost | undefined }) {
   useDocumentTitle(post?.title ?? NEWS_TITLE);
-  if (!post) return <Navigate to={paths.blogs} replace />;
+  if (!post) return <Navigate to={paths.blogs.href} replace />;
   return <BlogArticle post={post} />;
 }
 

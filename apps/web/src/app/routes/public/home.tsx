@@ -10,7 +10,7 @@ import { FaqList } from '../../../features/home/components/faq-list';
 import { HomeSection } from '../../../features/home/components/home-section';
 import { Testimonials } from '../../../features/home/components/testimonials';
 import { BANNER_SLIDES, FAQS, HOME_MESSAGES, TESTIMONIALS } from '../../../features/home/home-content';
-import { loadOrNull } from '../../../features/marathons/api/log-load-failure';
+import { loadOrNull } from '../../../features/marathons/load-failure';
 import { getFeaturedMarathons, getUpcomingMarathons } from '../../../features/marathons/api/marathons-api';
 import { MarathonResults } from '../../../features/marathons/components/marathon-list-states';
 import { MARATHON_LIST_MESSAGES } from '../../../features/marathons/list-messages';
@@ -64,7 +64,7 @@ export function Component() {
 
       <HomeSection
         heading={MARATHON_LIST_MESSAGES.homeUpcomingHeading}
-        more={{ label: HOME_MESSAGES.seeAllUpcoming, to: paths.upcomingMarathons }}
+        more={{ label: HOME_MESSAGES.seeAllUpcoming, to: paths.upcomingMarathons.href }}
         className="border-base-300 border-t"
       >
         <MarathonResults marathons={upcoming} emptyText={MARATHON_LIST_MESSAGES.noUpcoming} />
@@ -86,7 +86,7 @@ export function Component() {
       <div className="bg-base-200">
         <HomeSection
           heading={BLOG_MESSAGES.latestHeading}
-          more={{ label: HOME_MESSAGES.seeAllNews, to: paths.blogs }}
+          more={{ label: HOME_MESSAGES.seeAllNews, to: paths.blogs.href }}
         >
           <AwaitBlogPosts posts={posts} loading={<BlogLoading label={BLOG_MESSAGES.loadingList} />}>
             {(list) =>

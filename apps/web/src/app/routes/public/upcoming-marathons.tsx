@@ -1,13 +1,12 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { logLoadFailure } from '../../../features/marathons/api/log-load-failure';
+import { logLoadFailure } from '../../../features/marathons/load-failure';
 import { getUpcomingMarathons } from '../../../features/marathons/api/marathons-api';
 import {
   MarathonListError,
   MarathonListPage,
 } from '../../../features/marathons/components/marathon-list-page';
 import { MARATHON_LIST_MESSAGES } from '../../../features/marathons/list-messages';
-import { MARATHONS_PER_PAGE } from '../../../features/marathons/paging';
-import { readPageParam } from '../../../lib/paging';
+import { MARATHONS_PER_PAGE, readPageParam } from '../../../lib/paging';
 
 const HEADING = MARATHON_LIST_MESSAGES.upcomingHeading;
 const DESCRIPTION = 'Every race that has not started yet, the soonest first.';

@@ -9,7 +9,7 @@ import { redirectTarget } from '../redirect-target';
 
 /** Where Google sends the visitor back: the login page finishes up (toast, session) and goes on to `next`. */
 export function googleReturnUrl(next: string) {
-  return `${paths.login}?${new URLSearchParams({ oauth: 'google', next })}`;
+  return `${paths.login.href}?${new URLSearchParams({ oauth: 'google', next })}`;
 }
 
 /**
@@ -31,7 +31,7 @@ export function GoogleSignInButton({ isAvailable }: { isAvailable: boolean }) {
     const { error } = await client.signIn.social({
       provider: 'google',
       callbackURL: googleReturnUrl(redirectTarget(location.state)),
-      errorCallbackURL: paths.login,
+      errorCallbackURL: paths.login.href,
     });
     if (error) {
       setIsRedirecting(false);

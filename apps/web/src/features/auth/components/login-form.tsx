@@ -61,7 +61,7 @@ export function LoginForm() {
         onChange={(event) => setPassword(event.target.value)}
       />
       <div className="text-right">
-        <Link to={paths.forgotPassword} state={{ email }} className="link link-hover text-sm">
+        <Link to={paths.forgotPassword.href} state={{ email }} className="link link-hover text-sm">
           Forgot password?
         </Link>
       </div>

@@ -7,7 +7,7 @@ import { PostByline } from './blog-card';
 export function BlogArticle({ post }: { post: BlogPost }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <Link to={paths.blogs} className="link link-hover text-sm">
+      <Link to={paths.blogs.href} className="link link-hover text-sm">
         ← All News
       </Link>
       <img

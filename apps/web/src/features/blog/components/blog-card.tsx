@@ -44,7 +44,7 @@ export function BlogCard({ post, TitleTag = 'h3', eager = false }: { post: BlogP
         <TitleTag className="card-title text-lg leading-snug">{post.title}</TitleTag>
         <p className="text-base-content/85">{post.excerpt}</p>
         <div className="card-actions mt-auto pt-2">
-          <Link to={paths.blog(post.id)} className="btn btn-primary btn-sm">
+          <Link to={paths.blog.href(post.id)} className="btn btn-primary btn-sm">
             {BLOG_MESSAGES.readMore}
             <span className="sr-only">: {post.title}</span>
           </Link>

@@ -16,7 +16,7 @@ export function AddToCalendar({
   marathon: Pick<Marathon, '_id' | 'title' | 'startDate' | 'location' | 'distance' | 'timeZone'>;
 }) {
   const newTabNoteId = useId();
-  const raceUrl = new URL(paths.marathonDetails(marathon._id), window.location.origin).href;
+  const raceUrl = new URL(paths.marathonDetails.href(marathon._id), window.location.origin).href;
   const googleUrl = getGoogleCalendarUrl(marathon, raceUrl);
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -33,7 +33,7 @@ export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; 
           <time dateTime={marathon.startDate}>{formatDay(marathon.startDate, marathon.timeZone)}</time>
         </p>
         <div className="card-actions mt-auto justify-end pt-2">
-          <Link to={paths.marathonDetails(marathon._id)} className="btn btn-primary btn-sm">
+          <Link to={paths.marathonDetails.href(marathon._id)} className="btn btn-primary btn-sm">
             See Details
           </Link>
         </div>

@@ -7,7 +7,7 @@ export function MarathonNotFound({ message }: { message: string }) {
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{message}</h1>
       <p className="text-base-content/75">The race may have been removed, or the link may be mistyped.</p>
-      <Link to={paths.marathons} className="btn btn-primary">
+      <Link to={paths.marathons.href} className="btn btn-primary">
         Browse all marathons
       </Link>
     </section>

@@ -44,7 +44,7 @@ export function MyMarathonsTable({
           onUpdate={() => onUpdate(marathon)}
           onDelete={() => onDelete(marathon)}
         >
-          <Link to={paths.dashboard.participants(marathon._id)} className="btn btn-outline btn-sm">
+          <Link to={paths.participants.href(marathon._id)} className="btn btn-outline btn-sm">
             {M.participantsLink}
             <span className="sr-only"> {M.participantsOf(marathon.title)}</span>
           </Link>

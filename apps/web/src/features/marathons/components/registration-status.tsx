@@ -32,7 +32,7 @@ export function RegistrationStatus({ state, marathonId }: { state: RegistrationS
       );
     case 'open':
       return (
-        <Link to={paths.registration(marathonId)} className="btn btn-primary">
+        <Link to={paths.registration.href(marathonId)} className="btn btn-primary">
           {state.joinsWaitlist ? DETAILS_MESSAGES.joinWaitlist : DETAILS_MESSAGES.registerNow}
         </Link>
       );
@@ -55,7 +55,7 @@ function EntryNotice({ text, className }: { text: string; className: string }) {
   return (
     <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
       <p className={`rounded-box px-4 py-2 font-medium ${className}`}>{text}</p>
-      <Link to={paths.dashboard.myApplies} className="btn btn-outline">
+      <Link to={paths.myApplies.href} className="btn btn-outline">
         {DETAILS_MESSAGES.viewRegistrations}
       </Link>
     </div>

@@ -1,7 +1,7 @@
 import type { MarathonSearchSort } from '@stride/shared';
 import { useId } from 'react';
 import { MARATHON_LIST_MESSAGES } from '../list-messages';
-import { RELEVANCE_SORT_OPTION, SORT_OPTIONS } from '../paging';
+import { RELEVANCE_SORT_OPTION, SORT_OPTIONS } from '../sort-options';
 
 /**
  * The labelled sort dropdown of the All Marathons list (SPEC.md §2): 'Newest First' or 'Oldest First', and

@@ -11,7 +11,7 @@ export function AccessDenied({ denied }: Denied) {
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{heading}</h1>
       <p className="text-base-content/75">{text}</p>
-      <Link to={paths.dashboard.myMarathons} className="btn btn-primary">
+      <Link to={paths.myMarathons.href} className="btn btn-primary">
         {M.backToMyMarathons}
       </Link>
     </section>

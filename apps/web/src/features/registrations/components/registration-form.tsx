@@ -76,7 +76,7 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
         : M.successText(marathon.title),
       timer: TIMERS.registrationAlertMs,
     });
-    navigate(paths.dashboard.myApplies);
+    navigate(paths.myApplies.href);
   }
 
   return (

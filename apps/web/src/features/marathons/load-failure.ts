@@ -1,4 +1,4 @@
-import { MARATHON_LIST_MESSAGES } from '../list-messages';
+import { MARATHON_LIST_MESSAGES } from './list-messages';
 
 /**
  * Logs a marathon list that failed to load (SPEC.md §8: 'Error fetching marathons:'), unless the load was

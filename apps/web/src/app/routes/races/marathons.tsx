@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { logLoadFailure } from '../../../features/marathons/api/log-load-failure';
+import { logLoadFailure } from '../../../features/marathons/load-failure';
 import { getMarathonPage } from '../../../features/marathons/api/marathons-api';
 import {
   MarathonListError,
@@ -9,13 +9,13 @@ import {
 import { MarathonSearchFilters } from '../../../features/marathons/components/marathon-search-filters';
 import { SortSelect } from '../../../features/marathons/components/sort-select';
 import { MARATHON_LIST_MESSAGES } from '../../../features/marathons/list-messages';
-import { MARATHONS_PER_PAGE } from '../../../features/marathons/paging';
 import {
   getResultAnnouncement,
   isFiltering,
   readMarathonListView,
 } from '../../../features/marathons/search-params';
 import { useMarathonListUrl } from '../../../features/marathons/use-marathon-list-url';
+import { MARATHONS_PER_PAGE } from '../../../lib/paging';
 
 const HEADING = MARATHON_LIST_MESSAGES.allHeading;
 const DESCRIPTION = 'Every race published on Stride.';

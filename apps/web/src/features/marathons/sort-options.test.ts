@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSortParam } from './paging';
+import { readSortParam } from './sort-options';
 
 describe('readSortParam', () => {
   it('reads the two sorts', () => {

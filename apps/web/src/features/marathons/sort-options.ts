@@ -1,7 +1,4 @@
-import { PAGE_LIMITS, type MarathonSearchSort, type MarathonSort } from '@stride/shared/constants';
-
-/** Races per page of a list: the API's default page size. */
-export const MARATHONS_PER_PAGE = PAGE_LIMITS.default;
+import type { MarathonSearchSort, MarathonSort } from '@stride/shared/constants';
 
 /** The list's sort options (SPEC.md §2, §9): value and label, the default first. */
 export const SORT_OPTIONS = [
