@@ -2,15 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/transaction.js';
-import type { MailPayload, RaceFacts } from './mail-payloads.js';
-import { registrationFactsJson } from './payload-sql.js';
+import type { MailPayload } from './mail-payloads.js';
+import { RACE_FACTS, REGISTRATION_FACTS } from './fact-shapes.js';
 
 export type OutboxMail = { recipient: string; payload: MailPayload };
 
-/** What every registrant of a race is told; the registration's own facts are added per row. */
+/** What every registrant of a race is told; the race as stored now and each registration's facts are added. */
 export type RegistrantNotice =
-  | { kind: 'race-changed'; race: RaceFacts; previous: { startDate: string; location: string } }
-  | { kind: 'race-cancelled'; race: RaceFacts };
+  { kind: 'race-changed'; previous: { startDate: string; location: string } } | { kind: 'race-cancelled' };
 
 export type ClaimedMail = { id: string; recipient: string; payload: MailPayload; attempts: number };
 
@@ -25,7 +24,8 @@ export function createOutboxWriter() {
 
     /**
      * One mail per registrant of the race, in one INSERT … SELECT: a race with 17,000 registrants is one
-     * statement, not 17,000 round trips. Runs before any change to the registrations (a deleted race's rows).
+     * statement, not 17,000 round trips. The race's facts are read as the transaction has them (after a change,
+     * the new ones); it runs before the race's registrations go (a deleted race's rows).
      */
     async enqueueForRegistrants(
       executor: Executor,
@@ -35,10 +35,12 @@ export function createOutboxWriter() {
       const result = await executor.execute(sql`
         with queued as (
           insert into mail_outbox (recipient, payload)
-          select u.email, ${JSON.stringify(notice)}::jsonb
-            || jsonb_build_object('registration', ${registrationFactsJson('r')})
-          from registrations r join users u on u.id = r.user_id
-          where r.marathon_id = ${raceId}
+          select runner.email, ${JSON.stringify(notice)}::jsonb
+            || jsonb_build_object('race', ${RACE_FACTS.jsonb}, 'registration', ${REGISTRATION_FACTS.jsonb})
+          from registrations registration
+            join users runner on runner.id = registration.user_id
+            join marathons race on race.id = registration.marathon_id
+          where registration.marathon_id = ${raceId}
           returning 1)
         select count(*)::int as count from queued`);
       return (result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;

@@ -12,72 +12,37 @@ import { ownListPageStatement } from '../../db/own-list-page.js';
 import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
 import { isoInstant } from '../../db/json-text.js';
+import { defineShape } from '../../db/shape.js';
 import { type JsonListRow, streamJsonArray } from '../../lib/json-array-stream.js';
+import { RACE_FACTS } from '../../mail/fact-shapes.js';
 import type { RaceFacts } from '../../mail/mail-payloads.js';
 
-/** What a calendar entry or a mail says of a race. */
-const calendarFactColumns = {
-  id: marathons.id,
-  title: marathons.title,
-  startDate: marathons.startDate,
-  location: marathons.location,
-  distance: marathons.distance,
-  timeZone: marathons.timeZone,
-  calendarSequence: marathons.calendarSequence,
-};
+/**
+ * A race as the API answers it (marathonSchema), from a marathons row aliased `race` joined with its
+ * organizer, `creator` ({@link RACE_FROM}).
+ */
+export const RACE = defineShape<Marathon>({
+  _id: sql`race.id`,
+  title: sql`race.title`,
+  startRegDate: isoInstant(sql`race.start_reg_date`),
+  endRegDate: isoInstant(sql`race.end_reg_date`),
+  startDate: isoInstant(sql`race.start_date`),
+  createdAt: isoInstant(sql`race.created_at`),
+  location: sql`race.location`,
+  distance: sql`race.distance`,
+  description: sql`race.description`,
+  image: sql`race.image`,
+  email: sql`creator.email`,
+  totalRegistrationCount: sql`race.total_registration_count`,
+  capacity: sql`race.capacity`,
+  placesLeft: sql`race.capacity - race.total_registration_count`,
+  waitlistCount: sql`race.waitlist_count`,
+  timeZone: sql`race.time_zone`,
+});
 
-/** A race as mails and calendar files describe it (`calendarFactColumns`, the start as ISO 8601). */
-export function toRaceFacts(race: {
-  [K in keyof typeof calendarFactColumns]: (typeof calendarFactColumns)[K]['_']['data'];
-}): RaceFacts {
-  const { id, title, startDate, location, distance, timeZone, calendarSequence } = race;
-  return { id, title, startDate: startDate.toISOString(), location, distance, timeZone, calendarSequence };
-}
+const RACE_FROM = sql`${marathons} race join ${users} creator on creator.id = race.creator_id`;
 
-const marathonColumns = {
-  id: marathons.id,
-  title: marathons.title,
-  startRegDate: marathons.startRegDate,
-  endRegDate: marathons.endRegDate,
-  startDate: marathons.startDate,
-  createdAt: marathons.createdAt,
-  location: marathons.location,
-  distance: marathons.distance,
-  description: marathons.description,
-  image: marathons.image,
-  creatorId: marathons.creatorId,
-  email: users.email,
-  totalRegistrationCount: marathons.totalRegistrationCount,
-  capacity: marathons.capacity,
-  waitlistCount: marathons.waitlistCount,
-  timeZone: marathons.timeZone,
-};
-
-type MarathonRow = {
-  [K in Exclude<keyof typeof marathonColumns, 'capacity'>]: (typeof marathonColumns)[K]['_']['data'];
-} & { capacity: number | null };
-
-/** A row in the API's shape (SPEC.md §3): `_id`, ISO dates, the creator's email. */
-export function toMarathon(row: MarathonRow): Marathon {
-  return {
-    _id: row.id,
-    title: row.title,
-    startRegDate: row.startRegDate.toISOString(),
-    endRegDate: row.endRegDate.toISOString(),
-    startDate: row.startDate.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    location: row.location,
-    distance: row.distance,
-    description: row.description,
-    image: row.image,
-    email: row.email,
-    totalRegistrationCount: row.totalRegistrationCount,
-    capacity: row.capacity,
-    placesLeft: row.capacity === null ? null : row.capacity - row.totalRegistrationCount,
-    waitlistCount: row.waitlistCount,
-    timeZone: row.timeZone,
-  };
-}
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /** The public lists: all races by creation time either way, and the races not started yet, soonest first. */
 export type MarathonList = MarathonSort | 'upcoming';
@@ -87,6 +52,13 @@ const LISTS = {
   oldest: { sortColumn: marathons.createdAt, descending: false, upcomingOnly: false },
   upcoming: { sortColumn: marathons.startDate, descending: false, upcomingOnly: true },
 } as const;
+
+/** The list's order over rows aliased `race`. */
+function listOrderOfRace(list: MarathonList): SQL {
+  const { sortColumn, descending } = LISTS[list];
+  const direction = descending ? 'desc' : 'asc';
+  return sql.raw(`race.${sortColumn.name} ${direction}, race.id ${direction}`);
+}
 
 /**
  * A race's place in a list: its sort key, with the timestamp as PostgreSQL's text so that no microseconds
@@ -193,18 +165,9 @@ function searchOrder({ sort, q }: MarathonSearch, table: 'matches' | 'page'): SQ
     : sql`${column('created_at')} desc, ${column('id')} desc`;
 }
 
-/** What a read of races selects from `race` (marathons) joined with its `creator` (users): a RaceRow. */
-const RACE_ROW_COLUMNS = sql.raw(
-  'race.id, race.title, race.start_reg_date, race.end_reg_date, race.start_date, race.created_at, ' +
-    'race.location, race.distance, race.description, race.image, race.creator_id, creator.email, ' +
-    'race.total_registration_count, race.capacity, race.waitlist_count, race.time_zone',
-);
-
 /** Races by id (one array parameter), prepared: the race the service answers after creating or changing it. */
-const racesByIds = preparedStatement<RaceRow>(sql`
-  select ${RACE_ROW_COLUMNS}
-  from ${marathons} race join ${users} creator on creator.id = race.creator_id
-  where race.id = any(${sql.placeholder('ids')}::uuid[])`);
+const racesByIds = preparedStatement<Marathon>(sql`
+  select ${RACE.columns} from ${RACE_FROM} where race.id = any(${sql.placeholder('ids')}::uuid[])`);
 
 /**
  * The statement of a search's page, one per shape (how many words, which filters, which order): prepared, so it
@@ -234,7 +197,7 @@ function searchPageStatement(search: MarathonSearch) {
       select id, created_at, start_date, relevance from matches
       order by ${searchOrder(search, 'matches')} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
     )
-    select (select count(*) from matches)::int as total, ${RACE_ROW_COLUMNS}
+    select (select count(*) from matches)::int as total, ${RACE.columns}
     from page
       join ${marathons} race on race.id = page.id
       join ${users} creator on creator.id = race.creator_id
@@ -244,24 +207,10 @@ function searchPageStatement(search: MarathonSearch) {
 /** Races in a long list: read and sent a chunk at a time (see {@link streamJsonArray}). */
 export const RACE_LIST_CHUNK = 500;
 
-/**
- * A race (`race`, joined with its `creator`) as the API's JSON, written by PostgreSQL itself (marathonSchema's
- * keys, in its order): an organizer's list goes out as it is read, without a row object, a Date or a serialiser
- * in between. The own-lists tests hold it to the schema's answer field for field.
- */
-const RACE_JSON = sql`(select row_to_json(item) from (select
-    race.id as "_id", race.title, ${isoInstant(sql`race.start_reg_date`)} as "startRegDate",
-    ${isoInstant(sql`race.end_reg_date`)} as "endRegDate", ${isoInstant(sql`race.start_date`)} as "startDate",
-    ${isoInstant(sql`race.created_at`)} as "createdAt", race.location, race.distance, race.description,
-    race.image, creator.email, race.total_registration_count as "totalRegistrationCount", race.capacity,
-    race.capacity - race.total_registration_count as "placesLeft", race.waitlist_count as "waitlistCount",
-    race.time_zone as "timeZone"
-  ) as item)::text`;
-
 /** The organizer's races, newest first, the `limit` after a position (`marathons_creator_id_idx`). */
 const organizerRacesJson = preparedStatement<JsonListRow>(sql`
-  select race.created_at::text as after_at, race.id as after_id, ${RACE_JSON} as json
-  from ${marathons} race join ${users} creator on creator.id = race.creator_id
+  select race.created_at::text as after_at, race.id as after_id, ${RACE.json} as json
+  from ${RACE_FROM}
   where race.creator_id = ${sql.placeholder('creatorId')}
     and (race.created_at, race.id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)
   order by race.created_at desc, race.id desc
@@ -271,57 +220,15 @@ const organizerRacesJson = preparedStatement<JsonListRow>(sql`
 const organizerRacePage = ownListPageStatement({
   owned: sql`select id, created_at from ${marathons} where creator_id = ${sql.placeholder('creatorId')}`,
   joins: sql`join ${marathons} race on race.id = page.id join ${users} creator on creator.id = race.creator_id`,
-  rowJson: RACE_JSON,
+  rowJson: RACE.json,
 });
 
 /** Races by id (one array parameter) as the API's JSON: the race page's read when it is not in the read cache. */
 const raceJsonByIds = preparedStatement<{ id: string; json: string }>(sql`
-  select race.id, ${RACE_JSON} as json
-  from ${marathons} race join ${users} creator on creator.id = race.creator_id
-  where race.id = any(${sql.placeholder('ids')}::uuid[])`);
-
-/** A race's columns as PostgreSQL names them, from `race` joined with its `creator` (RACE_ROW_COLUMNS). */
-type RaceRow = {
-  id: string;
-  title: string;
-  start_reg_date: Date | string;
-  end_reg_date: Date | string;
-  start_date: Date | string;
-  created_at: Date | string;
-  location: string;
-  distance: Distance;
-  description: string;
-  image: string;
-  creator_id: string;
-  email: string;
-  total_registration_count: number;
-  capacity: number | null;
-  waitlist_count: number;
-  time_zone: string;
-};
+  select race.id, ${RACE.json} as json from ${RACE_FROM} where race.id = any(${sql.placeholder('ids')}::uuid[])`);
 
 /** A row of a search's page: a race, and the count of every match. */
-type SearchPageRow = RaceRow & { total: number };
-
-const fromRaceRow = (row: RaceRow): Marathon =>
-  toMarathon({
-    id: row.id,
-    title: row.title,
-    startRegDate: new Date(row.start_reg_date),
-    endRegDate: new Date(row.end_reg_date),
-    startDate: new Date(row.start_date),
-    createdAt: new Date(row.created_at),
-    location: row.location,
-    distance: row.distance,
-    description: row.description,
-    image: row.image,
-    creatorId: row.creator_id,
-    email: row.email,
-    totalRegistrationCount: row.total_registration_count,
-    capacity: row.capacity,
-    waitlistCount: row.waitlist_count,
-    timeZone: row.time_zone,
-  });
+type SearchPageRow = Marathon & { total: number };
 
 const searchPageStatements = new Map<string, ReturnType<typeof searchPageStatement>>();
 
@@ -344,9 +251,6 @@ function searchPage(search: MarathonSearch) {
 }
 
 export function createMarathonsRepository(db: Executor) {
-  const selectMarathons = () =>
-    db.select(marathonColumns).from(marathons).innerJoin(users, eq(users.id, marathons.creatorId));
-
   return {
     /**
      * The list's length and the key of every `spacing`-th race (positions 0, spacing, 2·spacing…), from one
@@ -399,15 +303,13 @@ export function createMarathonsRepository(db: Executor) {
         .where(and(where, start ? from(start) : undefined))
         .orderBy(...order)
         .limit(limit)
-        .offset(skip)
-        .as('page_ids');
-      const rows = await db
-        .select(marathonColumns)
-        .from(pageIds)
-        .innerJoin(marathons, eq(marathons.id, pageIds.id))
-        .innerJoin(users, eq(users.id, marathons.creatorId))
-        .orderBy(...order);
-      return rows.map(toMarathon);
+        .offset(skip);
+      return rowsOf<Marathon>(
+        await db.execute(sql`
+          select ${RACE.columns}
+          from (${pageIds}) as page join ${RACE_FROM} on race.id = page.id
+          order by ${listOrderOfRace(list)}`),
+      );
     },
 
     /** A page of the races that match the search, in its order, and how many match in all. */
@@ -424,7 +326,7 @@ export function createMarathonsRepository(db: Executor) {
         offset,
       });
       if (page.length === 0) return { items: [], total: null };
-      return { items: page.map(fromRaceRow), total: page[0]!.total };
+      return { items: page.map(({ total: _total, ...race }) => race), total: page[0]!.total };
     },
 
     async countSearch(search: MarathonSearch): Promise<number> {
@@ -437,7 +339,7 @@ export function createMarathonsRepository(db: Executor) {
 
     async findById(id: string): Promise<Marathon | null> {
       const [row] = await racesByIds(db, { ids: [id] });
-      return row ? fromRaceRow(row) : null;
+      return row ?? null;
     },
 
     /** The races of these ids as the API's JSON, in their order; null for an id no race has. */
@@ -447,14 +349,15 @@ export function createMarathonsRepository(db: Executor) {
       return ids.map((id) => byId.get(id) ?? null);
     },
 
-    /** Locks the row for the rest of the transaction: its owner, dates, title and place stay as read. */
+    /** Locks the row for the rest of the transaction: its owner, dates and place stay as read. */
     async findForUpdate(id: string) {
       const [row] = await db
         .select({
-          ...calendarFactColumns,
           creatorId: marathons.creatorId,
           startRegDate: marathons.startRegDate,
           endRegDate: marathons.endRegDate,
+          startDate: marathons.startDate,
+          location: marathons.location,
           totalRegistrationCount: marathons.totalRegistrationCount,
         })
         .from(marathons)
@@ -465,11 +368,13 @@ export function createMarathonsRepository(db: Executor) {
 
     /** Races not started yet with the most registrations, then the soonest. */
     async findFeatured(now: Date, limit: number): Promise<Marathon[]> {
-      const rows = await selectMarathons()
-        .where(gt(marathons.startDate, now))
-        .orderBy(desc(marathons.totalRegistrationCount), asc(marathons.startDate), asc(marathons.id))
-        .limit(limit);
-      return rows.map(toMarathon);
+      return rowsOf<Marathon>(
+        await db.execute(sql`
+          select ${RACE.columns} from ${RACE_FROM}
+          where race.start_date > ${now.toISOString()}::timestamptz
+          order by race.total_registration_count desc, race.start_date, race.id
+          limit ${limit}`),
+      );
     },
 
     /** The organizer's races, newest first: all of them, or a page (`marathons_creator_id_idx` serves both). */
@@ -504,8 +409,10 @@ export function createMarathonsRepository(db: Executor) {
 
     /** The race's calendar facts, as stored now. */
     async findCalendarFacts(id: string) {
-      const [row] = await db.select(calendarFactColumns).from(marathons).where(eq(marathons.id, id));
-      return row ? toRaceFacts(row) : null;
+      const [row] = rowsOf<RaceFacts>(
+        await db.execute(sql`select ${RACE_FACTS.columns} from ${marathons} race where race.id = ${id}`),
+      );
+      return row ?? null;
     },
 
     /** The runners registered for the race: whose lists show its title and date. */

@@ -11,7 +11,7 @@ import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
 import type { RecordChange, UnitOfWork } from '../../changes/unit-of-work.js';
 import type { OutboxWriter } from '../../mail/outbox.repository.js';
-import { createMarathonsRepository, toRaceFacts, type MarathonsRepository } from './marathons.repository.js';
+import { createMarathonsRepository, type MarathonsRepository } from './marathons.repository.js';
 
 export const MARATHON_MESSAGES = {
   notFound: 'Marathon not found',
@@ -107,17 +107,8 @@ export function createMarathonsService({
             (changes.location !== undefined && changes.location !== current.location);
           await marathons.update(id, changes, { newCalendarRevision: moved });
           if (moved) {
-            const race = toRaceFacts({
-              ...current,
-              title: changes.title ?? current.title,
-              startDate: changes.startDate ?? current.startDate,
-              location: changes.location ?? current.location,
-              distance: changes.distance ?? current.distance,
-              timeZone: changes.timeZone ?? current.timeZone,
-              calendarSequence: current.calendarSequence + 1,
-            });
             const previous = { startDate: current.startDate.toISOString(), location: current.location };
-            if ((await outbox.enqueueForRegistrants(tx, id, { kind: 'race-changed', race, previous })) > 0) {
+            if ((await outbox.enqueueForRegistrants(tx, id, { kind: 'race-changed', previous })) > 0) {
               record({ kind: 'mail-queued' });
             }
           }
@@ -136,9 +127,8 @@ export function createMarathonsService({
     },
 
     async deleteMarathon(actor: Actor, id: string): Promise<{ registrationsDeleted: number }> {
-      return withOwnMarathon(actor, id, async (marathons, current, tx, record) => {
-        const race = toRaceFacts(current);
-        if ((await outbox.enqueueForRegistrants(tx, id, { kind: 'race-cancelled', race })) > 0) {
+      return withOwnMarathon(actor, id, async (marathons, _current, tx, record) => {
+        if ((await outbox.enqueueForRegistrants(tx, id, { kind: 'race-cancelled' })) > 0) {
           record({ kind: 'mail-queued' });
         }
         const { registrationsDeleted, runnerIds } = await marathons.remove(id);

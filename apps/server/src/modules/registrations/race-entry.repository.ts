@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { CreateRegistration, RegistrationEntry, RegistrationStatus } from '@stride/shared';
+import type { CreateRegistration, Registration } from '@stride/shared';
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
-import { raceFactsJson, registrationFactsJson } from '../../mail/payload-sql.js';
+import { RACE_FACTS, REGISTRATION_FACTS } from '../../mail/fact-shapes.js';
+import { REGISTRATION } from './registrations.repository.js';
 
 /** One runner asking to enter a race: their details, who they are, and whether they take a place in line. */
 export type EntryRequest = Omit<CreateRegistration, 'marathonId' | 'waitlist'> & {
@@ -14,53 +15,37 @@ export type EntryRequest = Omit<CreateRegistration, 'marathonId' | 'waitlist'> &
 
 /** How one runner's attempt to enter ended. */
 export type EntryOutcome =
-  | {
-      kind: 'entered';
-      entry: RegistrationEntry;
-      createdAt: Date;
-      race: { title: string; startDate: Date; timeZone: string };
-    }
+  | { kind: 'entered'; registration: Registration }
   | { kind: 'race-missing' }
-  | {
-      kind: 'closed';
-      race: { title: string; startDate: Date; timeZone: string; startRegDate: Date; endRegDate: Date };
-    }
+  | { kind: 'closed'; race: { title: string; startRegDate: Date; endRegDate: Date } }
   | { kind: 'full' }
   | { kind: 'already-registered' };
 
 type EntryRow = {
   n: number;
   title: string | null;
-  start_date: Date | string | null;
-  time_zone: string | null;
   start_reg_date: Date | string | null;
   end_reg_date: Date | string | null;
   is_open: boolean | null;
   already: boolean | null;
-  id: string | null;
-  created_at: Date | string | null;
-  status: RegistrationStatus | null;
-  bib: number | null;
-  waitlist_position: number | null;
+  registration: Registration | null;
 };
+
+/**
+ * The runner's new registration as the API answers it. Their place in line is the one the statement gave
+ * them: the shape's own count would not see the runners entered by the same statement ahead of them.
+ */
+const ENTERED = REGISTRATION.with({ waitlistPosition: sql`registration.waitlist_position` });
 
 function toOutcome(row: EntryRow | undefined): EntryOutcome {
   if (!row || row.title === null) return { kind: 'race-missing' };
-  const race = { title: row.title, startDate: new Date(row.start_date!), timeZone: row.time_zone! };
   if (!row.is_open) {
-    return {
-      kind: 'closed',
-      race: { ...race, startRegDate: new Date(row.start_reg_date!), endRegDate: new Date(row.end_reg_date!) },
-    };
+    const { title, start_reg_date: opens, end_reg_date: closes } = row;
+    return { kind: 'closed', race: { title, startRegDate: new Date(opens!), endRegDate: new Date(closes!) } };
   }
   if (row.already) return { kind: 'already-registered' };
-  if (row.id === null) return { kind: 'full' };
-  return {
-    kind: 'entered',
-    entry: { _id: row.id, status: row.status!, bib: row.bib, waitlistPosition: row.waitlist_position },
-    createdAt: new Date(row.created_at!),
-    race,
-  };
+  if (row.registration === null) return { kind: 'full' };
+  return { kind: 'entered', registration: row.registration };
 }
 
 /** Entering races: registering with a place, or joining the line when the race is full. */
@@ -141,19 +126,20 @@ export function createRaceEntryRepository(db: Executor) {
         where id = ${raceId} and exists (select 1 from inserted)
       ), mailed as (
         insert into mail_outbox (recipient, payload)
-        select answered.email, jsonb_build_object(
-          'kind', case when answered.status = 'registered' then 'registration-confirmed' else 'waitlist-joined' end,
-          'race', ${raceFactsJson('race')}, 'registration', ${registrationFactsJson('answered')})
-          || case when answered.status = 'waitlisted'
-            then jsonb_build_object('waitlistPosition', answered.waitlist_position) else '{}'::jsonb end
-        from answered cross join race
+        select registration.email, jsonb_build_object(
+          'kind', case when registration.status = 'registered' then 'registration-confirmed' else 'waitlist-joined' end,
+          'race', ${RACE_FACTS.jsonb}, 'registration', ${REGISTRATION_FACTS.jsonb})
+          || case when registration.status = 'waitlisted'
+            then jsonb_build_object('waitlistPosition', registration.waitlist_position) else '{}'::jsonb end
+        from answered as registration cross join race
       )
-      select input.n, race.title, race.start_date, race.time_zone, race.start_reg_date, race.end_reg_date, race.is_open,
-        judged.already, answered.id, answered.created_at, answered.status, answered.bib, answered.waitlist_position
+      select input.n, race.title, race.start_reg_date, race.end_reg_date, race.is_open, judged.already,
+        case when registration.id is not null then ${ENTERED.jsonb} end as registration
       from input
         join judged on judged.n = input.n
         left join race on true
-        left join answered on answered.user_id = input.user_id and not judged.already
+        left join answered as registration on registration.user_id = input.user_id and not judged.already
+        left join users runner on runner.id = registration.user_id
       order by input.n`);
     const rows = (result as unknown as { rows: EntryRow[] }).rows;
     return requests.map((_, n) => toOutcome(rows.find((row) => Number(row.n) === n)));

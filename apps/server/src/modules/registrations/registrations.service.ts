@@ -13,11 +13,7 @@ import {
   type EntryRequest,
   type RaceEntryRepository,
 } from './race-entry.repository.js';
-import {
-  createRegistrationsRepository,
-  toRegistration,
-  type RegistrationsRepository,
-} from './registrations.repository.js';
+import { createRegistrationsRepository, type RegistrationsRepository } from './registrations.repository.js';
 import { createWaitlistRepository, type WaitlistRepository } from './waitlist.repository.js';
 
 export const REGISTRATION_MESSAGES = {
@@ -187,21 +183,7 @@ export function createRegistrationsService({
         waitlist,
       });
       if (outcome.kind !== 'entered') throw refusalOf(outcome);
-      const { entry } = outcome;
-      return toRegistration({
-        ...details,
-        marathonId,
-        id: entry._id,
-        status: entry.status,
-        bib: entry.bib,
-        waitlistPosition: entry.waitlistPosition,
-        createdAt: outcome.createdAt,
-        marathonTitle: outcome.race.title,
-        marathonDate: outcome.race.startDate,
-        marathonTimeZone: outcome.race.timeZone,
-        userId: runner.id,
-        email: runner.email,
-      });
+      return outcome.registration;
     },
 
     async update(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
-import { raceFactsJson, registrationFactsJson } from '../../mail/payload-sql.js';
+import { RACE_FACTS, REGISTRATION_FACTS } from '../../mail/fact-shapes.js';
 
 /** A runner who got a place from the waitlist. */
 export type Promotion = { registrationId: string; runnerId: string; bib: number };
@@ -42,8 +42,8 @@ export function createWaitlistRepository(db: Executor) {
         ), mailed as (
           insert into mail_outbox (recipient, payload)
           select users.email, jsonb_build_object('kind', 'registration-promoted',
-            'race', ${raceFactsJson('race')}, 'registration', ${registrationFactsJson('promoted')})
-          from promoted join users on users.id = promoted.user_id cross join race
+            'race', ${RACE_FACTS.jsonb}, 'registration', ${REGISTRATION_FACTS.jsonb})
+          from promoted as registration join users on users.id = registration.user_id cross join race
         )
         select id as "registrationId", user_id as "runnerId", bib from promoted order by bib`);
       return (result as unknown as { rows: Promotion[] }).rows;

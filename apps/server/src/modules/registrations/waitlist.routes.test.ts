@@ -527,7 +527,7 @@ describe('entering from two server processes at once', () => {
 
     const outcomes = await entering!;
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['already-registered', 'entered']);
-    expect(outcomes[1]).toMatchObject({ entry: { status: 'registered', bib: 2 } });
+    expect(outcomes[1]).toMatchObject({ registration: { status: 'registered', bib: 2 } });
     expect(await countersOf(race._id)).toMatchObject({ totalRegistrationCount: 2, placesLeft: 8 });
   });
 });

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { isoInstant } from '../db/json-text.js';
+import { defineShape } from '../db/shape.js';
+import type { RaceFacts, RegistrationFacts } from './mail-payloads.js';
+
+/** A race as mails and calendar files describe it, from a marathons row aliased `race`. */
+export const RACE_FACTS = defineShape<RaceFacts>({
+  id: sql`race.id`,
+  title: sql`race.title`,
+  startDate: isoInstant(sql`race.start_date`),
+  location: sql`race.location`,
+  distance: sql`race.distance`,
+  timeZone: sql`race.time_zone`,
+  calendarSequence: sql`race.calendar_sequence`,
+});
+
+/** What a runner entered, as their mails repeat it, from a registrations row aliased `registration`. */
+export const REGISTRATION_FACTS = defineShape<RegistrationFacts>({
+  id: sql`registration.id`,
+  firstName: sql`registration.first_name`,
+  lastName: sql`registration.last_name`,
+  contact: sql`registration.contact`,
+  info: sql`registration.info`,
+  bib: sql`registration.bib`,
+});
