@@ -36,6 +36,12 @@ const boundaries = [
     'A web feature does not import another: a route module composes them, or the piece moves to components/ or lib/.',
   ),
   {
+    target: ['./apps/server/src/lib', './apps/server/src/db', './apps/server/src/mail'],
+    from: ['./apps/server/src/modules', './apps/server/src/plugins'],
+    message:
+      'lib/, db/ and mail/ serve the modules and plugins, never the reverse: move what both need down into them.',
+  },
+  {
     target: ['./apps/web/src/features', './apps/web/src/components', './apps/web/src/lib'],
     from: './apps/web/src/app',
     message: 'Imports flow shared → lib/components → features → app routes, never back.',
@@ -84,6 +90,26 @@ export default tseslint.config(
     rules: {
       'import/no-restricted-paths': ['error', { zones: boundaries }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // What the server runs never imports its tests' helpers (testing/ is not even compiled into dist).
+    files: ['apps/server/src/**/*.{ts,tsx}'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...boundaries,
+            {
+              target: './apps/server/src',
+              from: './apps/server/src/testing',
+              message: 'Only tests import testing/: it is not part of the server.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
