@@ -49,7 +49,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     runners: { type: 'string' },
     workers: { type: 'string' },
-    // Replaced by the stampede (issue 12); named here only to say so.
+    // Replaced by the stampede (ADR 017); named here only to say so.
     'sell-out': { type: 'string' },
     'sell-out-connections': { type: 'string' },
   },
@@ -104,7 +104,7 @@ const stampedeOnly = args['stampede-only'];
 const onlyEndpoints = args.only;
 if (onlyEndpoints !== undefined && stampedeOnly)
   throw new Error('--only and --stampede-only exclude each other');
-/** Issue 15's heavy accounts: an organizer's races and a runner's registrations (fewer in a smoke run). */
+/** ADR 020's heavy accounts: an organizer's races and a runner's registrations (fewer in a smoke run). */
 const HEAVY_ORGANIZER_RACES = smoke ? 100 : 1_000;
 const HEAVY_RUNNER_REGISTRATIONS = smoke ? 200 : 5_000;
 /** A page of My Marathons and My Apply List in the web app. */
@@ -189,7 +189,7 @@ async function prepare(): Promise<Prepared> {
       stampedeCapacity: stampede.capacity,
       authSecret,
     });
-    // Every seeded race, in random order: the race page's row reads over the whole table (issue 15).
+    // Every seeded race, in random order: the race page's row reads over the whole table (ADR 020).
     const sampled = await db
       .select({ id: marathons.id })
       .from(marathons)
@@ -290,7 +290,7 @@ type Scenario = {
   /** A different target for the warm-up, where repeating it would change the measured state. */
   warmUp?: () => { path?: string; headers?: Record<string, string>; body?: string };
   expectedStatus: number;
-  /** Measured once more on a server just started, without a warm-up (issue 15): empty caches, cold code. */
+  /** Measured once more on a server just started, without a warm-up (ADR 020): empty caches, cold code. */
   cold?: boolean;
 };
 
@@ -564,7 +564,7 @@ function scenarios(prepared: Prepared): Scenario[] {
 /**
  * The heavy accounts' dashboards: every page of My Marathons (an organizer with {@link HEAVY_ORGANIZER_RACES}
  * races) and of My Apply List (a runner with {@link HEAVY_RUNNER_REGISTRATIONS} registrations) in turn, as the web
- * app asks for them, and each whole list as SPEC.md's clients ask for it.
+ * app asks for them, and each whole list as docs/SPEC.md's clients ask for it.
  */
 function heavyAccountScenarios(fixtures: BenchFixtures): Scenario[] {
   const lists = [
@@ -816,7 +816,7 @@ async function measureReference(rows: Scenario[] = [REFERENCE]): Promise<Measure
 
 /**
  * The `cold` scenarios, each on a server just started and without a warm-up: its caches empty, its code not yet
- * optimised, its database connections still to open (issue 15's "cold (right after start)").
+ * optimised, its database connections still to open (ADR 020's "cold (right after start)").
  */
 async function measureCold(chosen: Scenario[]): Promise<Measurement[]> {
   const measurements: Measurement[] = [];

@@ -1,8 +1,8 @@
 /**
- * One endpoint's load result. `read` is a public read of SPEC.md (issue 6: p99 and a share of the baseline's
- * req/s); `query` a read whose issue budgets its p99 alone (the participant desk, issue 13; the search, issue 14);
- * `reference` bare Fastify answering constant JSON in a process of its own (issue 15), not the app; `page` a page
- * of a heavy account's own list and `whole list` all of it (issue 15), `cold` a read on a server just started.
+ * One endpoint's load result. `read` is a public read of docs/SPEC.md (ADR 011: p99 and a share of the baseline's
+ * req/s); `query` a read whose issue budgets its p99 alone (the participant desk, ADR 018; the search, ADR 019);
+ * `reference` bare Fastify answering constant JSON in a process of its own (ADR 020), not the app; `page` a page
+ * of a heavy account's own list and `whole list` all of it (ADR 020), `cold` a read on a server just started.
  */
 export type Measurement = {
   name: string;
@@ -21,7 +21,7 @@ export type Measurement = {
   reference?: string;
 };
 
-/** A phase of the capacity stampede (issue 12): `requests` sent at once, timed from the first to the last answer. */
+/** A phase of the capacity stampede (ADR 017): `requests` sent at once, timed from the first to the last answer. */
 export type StampedePhase = {
   requests: number;
   seconds: number;
@@ -39,7 +39,7 @@ export type Stampede = {
   cancel: StampedePhase;
 };
 
-/** The busiest race's participant list downloaded as CSV, several times in a row (issue 13). */
+/** The busiest race's participant list downloaded as CSV, several times in a row (ADR 018). */
 export type ParticipantsCsv = {
   downloads: number;
   rows: number;
@@ -56,34 +56,34 @@ export type ParticipantsCsv = {
 /** DATABASE_URL's PostgreSQL, or the one `npm start` runs itself (no DATABASE_URL): the budgets bind on both. */
 export type Driver = 'postgres' | 'embedded';
 
-/** The budgets of issue 6, at 100k marathons / 1M registrations on PostgreSQL, on a 2-core machine. */
+/** The budgets of ADR 011, at 100k marathons / 1M registrations on PostgreSQL, on a 2-core machine. */
 export const BUDGETS = {
   readP99Ms: 50,
   readMinOfBaseline: 0.1,
-  /** Issue 15: GET /api/version, through every hook of the app, at half of bare Fastify's constant JSON or more. */
+  /** ADR 020: GET /api/version, through every hook of the app, at half of bare Fastify's constant JSON or more. */
   baselineMinOfReference: 0.5,
   writeP99Ms: 100,
   /**
-   * Issue 12: 30,000 runners ask at once for a race of 10,000 places (the rest join its waitlist). The whole
+   * ADR 017: 30,000 runners ask at once for a race of 10,000 places (the rest join its waitlist). The whole
    * stampede, first request to last answer, and the POST p99.
    */
   stampede: { seconds: 20, postP99Ms: 150 },
   /** A deep page may be at most this much slower than page 1 (req/s), to allow for run-to-run noise. */
   deepPageMaxSlowdown: 0.2,
   /**
-   * Issue 15: 300 MB under every load, with the V8 heap capped (MAX_HEAP_MB) and the read caches bounded by
+   * ADR 020: 300 MB under every load, with the V8 heap capped (MAX_HEAP_MB) and the read caches bounded by
    * entries and bytes (READ_CACHE_MB).
    */
   peakRssMb: 300,
-  /** Issue 15: a page of a heavy account's own list (1,000 races; 5,000 registrations). */
+  /** ADR 020: a page of a heavy account's own list (1,000 races; 5,000 registrations). */
   heavyPageP99Ms: 20,
   /**
-   * Issue 15: a heavy account's whole list, at least this share of what bare Fastify sends of a constant body as
+   * ADR 020: a heavy account's whole list, at least this share of what bare Fastify sends of a constant body as
    * large, in the same run: the machine's own ceiling for bodies of megabytes, which no server of ours can pass.
    */
   wholeListMinOfReference: 0.5,
   /**
-   * Issue 13: the busiest race's participants as CSV (~17,000 rows at 100k / 1M) within a second, streamed: the
+   * ADR 018: the busiest race's participants as CSV (~17,000 rows at 100k / 1M) within a second, streamed: the
    * server's memory may rise by at most this much above where it was before the downloads.
    */
   participantsCsv: { seconds: 1, rssRiseMb: 25 },

@@ -11,7 +11,7 @@ export type BenchFixtureOptions = {
   heavyOrganizerRaces: number;
   /** How many registrations the "heavy" runner holds (My Apply List of a heavy account): one in each of as many seeded races. */
   heavyRunnerRegistrations: number;
-  /** The field limit of the stampede's race (issue 12). */
+  /** The field limit of the stampede's race (ADR 017). */
   stampedeCapacity: number;
   /** The server's AUTH_SECRET: the runners' tokens are signed with it, as the ones a sign-in hands out. */
   authSecret: string;

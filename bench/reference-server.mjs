@@ -1,4 +1,4 @@
-// The denominator of the bench's ratios (issue 15): the Fastify the app runs, with one route answering the same
+// The denominator of the bench's ratios (ADR 020): the Fastify the app runs, with one route answering the same
 // constant JSON as GET /api/version, and nothing else (no hooks, no logging, no database), in a process of its
 // own like the app's. GET /api/bytes?size=N answers a constant JSON array of N bytes: what this machine can send
 // of a body that large, for the heavy accounts' whole lists. It prints its URL on the first line of its output.

@@ -1,4 +1,4 @@
-// The capacity stampede's audits (issue 12): what the database holds after the stampede and after the cancellations,
+// The capacity stampede's audits (ADR 017): what the database holds after the stampede and after the cancellations,
 // checked against what the rules allow. Pure functions over the rows bench-fixtures.ts reads, so that a check
 // reads as the rule it enforces.
 import type { RaceEntries, RaceEntry } from './fixtures.js';

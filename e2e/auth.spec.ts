@@ -94,7 +94,7 @@ test('a wrong password is refused in red under the form and in a warning toast',
   await expectLoggedIn(page, user);
 });
 
-test.describe('sign-up password rules (SPEC.md §5, checked in this order)', () => {
+test.describe('sign-up password rules (docs/SPEC.md §5, checked in this order)', () => {
   const cases = [
     { password: 'abc', message: PASSWORD_MESSAGES.tooShort },
     { password: 'ABCDEF', message: PASSWORD_MESSAGES.noLowercase },

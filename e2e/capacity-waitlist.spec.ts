@@ -10,7 +10,7 @@ import { alertDialog, answerConfirm, expectAlertAndClose, rowWith, typeDate } fr
 import { expectAlertShown } from './fixtures';
 import { expect, test as base, THEMES } from './marathon-pages';
 
-// Issue 12: a race's Participant Limit, its waitlist and the runners' bib numbers, as the screens show them.
+// ADR 017: a race's Participant Limit, its waitlist and the runners' bib numbers, as the screens show them.
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

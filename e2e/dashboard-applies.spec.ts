@@ -14,7 +14,7 @@ import {
 } from './dashboard-helpers';
 import { expect, test } from './fixtures';
 
-// SPEC.md §2, §4, §5, §8: the dashboard's My Apply List.
+// docs/SPEC.md §2, §4, §5, §8: the dashboard's My Apply List.
 
 test.use({ timezoneId: 'UTC' });
 

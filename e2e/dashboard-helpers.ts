@@ -29,7 +29,7 @@ export async function answerConfirm(page: Page, expected: { title: string; text:
   await expect(confirm).toBeHidden();
 }
 
-/** SPEC.md §8: the confirm dialog before a delete, answered with `answer`. */
+/** docs/SPEC.md §8: the confirm dialog before a delete, answered with `answer`. */
 export async function answerDeleteConfirm(page: Page, answer: 'Yes, delete it!' | 'Cancel') {
   await answerConfirm(page, { title: 'Are you sure?', text: "You won't be able to revert this!" }, answer);
 }

@@ -15,7 +15,7 @@ import {
 } from './dashboard-helpers';
 import { expect, expectAlertShown, test } from './fixtures';
 
-// SPEC.md §2, §4, §5, §8: Add Marathon and My Marathons ('Your Created Marathons').
+// docs/SPEC.md §2, §4, §5, §8: Add Marathon and My Marathons ('Your Created Marathons').
 
 // The date pickers show and read local time: pin it, so the dates the tests type and expect are unambiguous.
 test.use({ timezoneId: 'UTC' });

@@ -69,7 +69,7 @@ export type ShownAlert = { title: string; text: string; toast: boolean; icon: st
 
 /**
  * Waits until the page has shown an alert like `expected`. Timed alerts and toasts live 1500–2000 ms
- * (SPEC.md §4, §9), shorter than a busy machine may take between two steps of a test, so they are checked
+ * (docs/SPEC.md §4, §9), shorter than a busy machine may take between two steps of a test, so they are checked
  * against the record of every alert the page showed rather than against what is on screen at that moment.
  */
 export async function expectAlertShown(alertLog: ShownAlert[], expected: Partial<ShownAlert>) {

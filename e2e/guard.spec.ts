@@ -1,6 +1,6 @@
 import { expect, expectLoggedIn, test } from './fixtures';
 
-// SPEC.md §2, private-route guard: a logged-out visitor goes to /login with the requested location; after
+// docs/SPEC.md §2, private-route guard: a logged-out visitor goes to /login with the requested location; after
 // login or sign-up they are sent back there (or to / when there is none), replacing history.
 
 test('a logged-out visit to /dashboard goes to /login, and logging in returns there', async ({

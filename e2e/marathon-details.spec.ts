@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi, registerViaApi } from './api-helpers';
 import { expect, ring, scrollsSideways, test, THEMES } from './marathon-pages';
 
-// SPEC.md §2 (Marathon details), §4 (registration window, countdown), §9 (rings).
+// docs/SPEC.md §2 (Marathon details), §4 (registration window, countdown), §9 (rings).
 
 const SECOND = 1000;
 const DAY = 24 * 60 * 60 * SECOND;

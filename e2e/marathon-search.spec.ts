@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi } from './api-helpers';
 import { expect, scrollsSideways, test, THEMES } from './marathon-pages';
 
-// Issue 14: the search box and filters of All Marathons. The database is shared by the whole run, so each test
+// ADR 019: the search box and filters of All Marathons. The database is shared by the whole run, so each test
 // searches for a word of its own, made of random letters: another test's word is never close enough to be taken
 // for a typo of it.
 

@@ -9,7 +9,7 @@ import { createMarathonViaApi, registerViaApi } from './api-helpers';
 import { answerConfirm, expectAlertAndClose, rowWith, scrollsSideways } from './dashboard-helpers';
 import { expect, test as base, type TestUser } from './fixtures';
 
-// Issue 13: the organizer's race desk. The numbers, the chart, the participant list with its search, tabs,
+// ADR 018: the organizer's race desk. The numbers, the chart, the participant list with its search, tabs,
 // sorting and CSV, and cancelling an entry, as an organizer sees them.
 
 const L = M.list;

@@ -6,7 +6,7 @@ import { DETAILS_MESSAGES as D } from '../apps/web/src/features/marathons/detail
 import { expectAlertAndClose, rowWith, typeDate } from './dashboard-helpers';
 import { expect, expectAlertShown, test } from './fixtures';
 
-// Issue 14: each race in its own time zone. Its dates are picked, and shown to everyone, as the clocks read
+// ADR 019: each race in its own time zone. Its dates are picked, and shown to everyone, as the clocks read
 // them where it is run, whatever zone the organizer's or the runner's browser is in.
 
 test.use({ timezoneId: 'America/New_York' });

@@ -9,7 +9,7 @@ import { createMarathonViaApi, recordPosts, registerViaApi } from './api-helpers
 import { acceptNextDialog, expectAlertShown } from './fixtures';
 import { expect, scrollsSideways, test, THEMES } from './marathon-pages';
 
-// SPEC.md §2 (Registration form), §4 (registering), §5 (validation), §8 ('Something went wrong!').
+// docs/SPEC.md §2 (Registration form), §4 (registering), §5 (validation), §8 ('Something went wrong!').
 
 const ALREADY_REGISTERED = 'You have already registered for this marathon.';
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, mainNav, test } from './fixtures';
 
-// SPEC.md §1: the theme comes from a stored choice, falls back to the system preference, and can be toggled.
+// docs/SPEC.md §1: the theme comes from a stored choice, falls back to the system preference, and can be toggled.
 
 const html = (page: Page) => page.locator('html');
 

@@ -37,7 +37,7 @@ import { type TestDatabase, createTestDatabase } from './testing/test-database.j
 import { makeSignUpInput } from './testing/test-app.js';
 
 /**
- * Issue 16: two real Stride processes on one PostgreSQL (a fresh database on the run's embedded cluster) behind
+ * ADR 023: two real Stride processes on one PostgreSQL (a fresh database on the run's embedded cluster) behind
  * nginx running deploy/nginx.conf, all on loopback. Everything is checked as a client sees it, plus the rows.
  */
 

@@ -148,7 +148,7 @@ export type Config = {
   drainNoticeMs: number;
 };
 
-/** How the mail worker drains the outbox (modules/mail/mail-worker.ts). */
+/** How the mail worker drains the outbox (mail/mail-worker.ts). */
 export type MailWorkerSettings = {
   /** Whether this process sends the outbox's mails (another process may do it instead). */
   enabled: boolean;

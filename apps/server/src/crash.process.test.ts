@@ -22,7 +22,7 @@ import {
 } from './testing/server-process.js';
 
 /**
- * Issue 16, "alone": one server on the default embedded database, `kill -9` in the middle of a burst of writes,
+ * ADR 023, "alone": one server on the default embedded database, `kill -9` in the middle of a burst of writes,
  * then started again on the same DATA_DIR (as `npm start` would be).
  */
 

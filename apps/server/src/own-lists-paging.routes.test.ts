@@ -4,7 +4,7 @@ import type { Marathon, Registration } from '@stride/shared';
 import { createMarathon, errorFields, register, useTestApp } from './testing/marathon-fixtures.js';
 import { type SignedIn, bearerHeaders, signUp } from './testing/test-app.js';
 
-// Issue 15: the lists SPEC.md gives whole (My Marathons, a runner's registrations) also come a page at a time.
+// ADR 020: the lists docs/SPEC.md gives whole (My Marathons, a runner's registrations) also come a page at a time.
 
 const main = useTestApp();
 
@@ -48,7 +48,7 @@ describe.each([
     id: (row: Registration) => row._id,
   },
 ] as const)('$list', ({ fetch, size, id }) => {
-  it('without page or limit, is the whole list, as SPEC.md has it', async () => {
+  it('without page or limit, is the whole list, as docs/SPEC.md has it', async () => {
     const whole = await fetch('');
 
     expect(bodyOf(whole)).toHaveLength(size);

@@ -222,7 +222,7 @@ describe('the auth calls that take a token, an id or an address: 2xx or 4xx for 
     await expectNeverServerErrorAndRefusalsChangeNothing(
       { method: 'POST', url: '/api/auth/request-password-reset', headers: sameOrigin },
       bodyAround(() => ({ email: 'nobody@example.com' })),
-      // Each answer waits out the reset request's fixed time (plugins/auth.ts): fewer runs.
+      // Each answer waits out the reset request's fixed time (plugins/auth/auth-bridge.ts): fewer runs.
       { runs: Math.ceil(RUNS / 10) },
     );
   });

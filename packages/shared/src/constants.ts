@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9, in one place for the server, the web app and the tests. */
+/** Business constants of docs/SPEC.md §9, in one place for the server, the web app and the tests. */
 
 export const DISTANCES = ['25k', '10k', '3k'] as const;
 export type Distance = (typeof DISTANCES)[number];
@@ -22,10 +22,10 @@ export const THEME_STORAGE_KEY = 'stride-theme';
 /** How many races the home page features (GET /api/marathons/featured). */
 export const FEATURED_MARATHONS_LIMIT = 8;
 
-/** Orders of the marathon list (SPEC.md §9), the default first. */
+/** Orders of the marathon list (docs/SPEC.md §9), the default first. */
 export const MARATHON_SORTS = ['newest', 'oldest'] as const;
 export type MarathonSort = (typeof MARATHON_SORTS)[number];
-/** Orders of a search of the list (issue 14): best match first, or the list's orders. */
+/** Orders of a search of the list (ADR 019): best match first, or the list's orders. */
 export const MARATHON_SEARCH_SORTS = ['relevance', ...MARATHON_SORTS] as const;
 export type MarathonSearchSort = (typeof MARATHON_SEARCH_SORTS)[number];
 /** The longest search a client may send, and the most words of it that count. */
@@ -37,7 +37,7 @@ export const PAGE_LIMITS = { default: 12, max: 100 } as const;
 /** The response header that carries a paged list's total (lower case, as Fetch and Fastify give it). */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
-/** A race's field limit (issue 12): a whole number of runners in this range, or no limit (null). */
+/** A race's field limit (ADR 017): a whole number of runners in this range, or no limit (null). */
 export const CAPACITY_LIMITS = { min: 1, max: 100_000 } as const;
 
 /** Where a runner's entry in a race stands: holding a place (with a bib) or in line for one. */

@@ -5,7 +5,7 @@ import type { Distance } from './constants.js';
 type DateLike = Date | string;
 const toTime = (value: DateLike) => (value instanceof Date ? value.getTime() : Date.parse(value));
 
-/** Open from the start of registration to its end, both inclusive (SPEC.md §4). */
+/** Open from the start of registration to its end, both inclusive (docs/SPEC.md §4). */
 export function isRegistrationOpen(
   window: { startRegDate: DateLike; endRegDate: DateLike },
   now: Date,
@@ -16,7 +16,7 @@ export function isRegistrationOpen(
   return start <= at && at <= end;
 }
 
-/** Whole seconds from `now` until `start`, floored at 0; 0 for an unparseable date (SPEC.md §4 countdown). */
+/** Whole seconds from `now` until `start`, floored at 0; 0 for an unparseable date (docs/SPEC.md §4 countdown). */
 export function secondsUntil(start: DateLike | null | undefined, now: Date): number {
   if (start === null || start === undefined) return 0;
   const time = toTime(start);

@@ -1,5 +1,5 @@
 /**
- * A race's own time zone (issue 14): its dates are instants; this is how they read where the race is run.
+ * A race's own time zone (ADR 019): its dates are instants; this is how they read where the race is run.
  * Everything here goes through Intl, so the server, the browser and the tests agree on the zone rules of the
  * runtime's ICU data.
  */

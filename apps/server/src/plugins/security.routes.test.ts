@@ -94,7 +94,7 @@ describe('OpenAPI', () => {
   });
   afterAll(() => testApp?.close());
 
-  it('documents every call of SPEC.md §7 at /api/openapi.json, generated from the schemas', async () => {
+  it('documents every call of docs/SPEC.md §7 at /api/openapi.json, generated from the schemas', async () => {
     const response = await testApp.app.inject({ url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();

@@ -206,7 +206,7 @@ export async function insertSignedInUsers(
 
 /**
  * {@link insertSignedInUsers} for a database that server processes of their own use (no app in the test):
- * sessions lasting `expiresInSeconds`, 30 days by default as the server's do (plugins/auth.ts).
+ * sessions lasting `expiresInSeconds`, 30 days by default as the server's do (plugins/auth/better-auth.ts).
  */
 export async function insertSignedInUsersInto(
   db: Database,

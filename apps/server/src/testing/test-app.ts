@@ -8,7 +8,7 @@ import { createTestDatabase } from './test-database.js';
 
 /** The origin test requests come from: the app's public URL, so cookie requests are same-origin. */
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
-/** A password that meets every rule of SPEC.md §5. */
+/** A password that meets every rule of docs/SPEC.md §5. */
 export const TEST_PASSWORD = 'Marathon42';
 
 /**

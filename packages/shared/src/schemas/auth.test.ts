@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES, findPasswordProblem, signUpSchema } from './auth.js';
 
-describe('password rules (SPEC.md §5)', () => {
+describe('password rules (docs/SPEC.md §5)', () => {
   it.each([
     ['', PASSWORD_MESSAGES.tooShort],
     ['abcde', PASSWORD_MESSAGES.tooShort],

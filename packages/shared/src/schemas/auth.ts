@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { ifValidSoFar, isHttpUrl, plainText } from './fields.js';
 
-/** The exact texts of SPEC.md §5, in the order the rules are checked. */
+/** The exact texts of docs/SPEC.md §5, in the order the rules are checked. */
 export const PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   noLowercase: 'Password should contain at least one lowercase letter.',
@@ -17,7 +17,7 @@ const PASSWORD_RULES: ReadonlyArray<{ fails: (password: string) => boolean; mess
   { fails: (p) => p.length > PASSWORD_MAX_LENGTH, message: PASSWORD_MESSAGES.tooLong },
 ];
 
-/** The first rule a password breaks, in SPEC.md's order, or null when it passes them all. */
+/** The first rule a password breaks, in docs/SPEC.md's order, or null when it passes them all. */
 export function findPasswordProblem(password: string): string | null {
   return PASSWORD_RULES.find((rule) => rule.fails(password))?.message ?? null;
 }
@@ -33,7 +33,7 @@ export const displayNameSchema = plainText('Name')
   .min(1, { message: 'Name is required', ...ifValidSoFar })
   .max(60, { message: 'Name must be at most 60 characters', ...ifValidSoFar });
 
-/** SPEC.md's photoURL: optional, but when given it must be a web address (never javascript: or data:). */
+/** docs/SPEC.md's photoURL: optional, but when given it must be a web address (never javascript: or data:). */
 export const photoUrlSchema = plainText('Photo URL')
   .trim()
   .max(2048, { message: 'Photo URL is too long', ...ifValidSoFar })

@@ -7,7 +7,7 @@ import { registrationEntrySchema } from './registration.js';
 
 export const MARATHON_LIMITS = { title: 120, location: 120, description: 5000 } as const;
 
-/** The labels of the add/update form (SPEC.md §2), used in every message about a field. */
+/** The labels of the add/update form (docs/SPEC.md §2), used in every message about a field. */
 export const MARATHON_FIELD_LABELS = {
   title: 'Marathon Title',
   startRegDate: 'Start Registration Date',
@@ -98,7 +98,7 @@ export const updateMarathonSchema = z.object(marathonFields).partial();
 export type UpdateMarathonInput = z.input<typeof updateMarathonSchema>;
 export type UpdateMarathon = z.output<typeof updateMarathonSchema>;
 
-/** A marathon as the API returns it (SPEC.md §3; dates as ISO 8601 strings). */
+/** A marathon as the API returns it (docs/SPEC.md §3; dates as ISO 8601 strings). */
 export const marathonSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -137,7 +137,7 @@ export type MarathonDetails = z.infer<typeof marathonDetailsSchema>;
 const DISTANCE_MESSAGE = `distance must be one of ${DISTANCES.join(', ')} (repeat it for several)`;
 
 /**
- * GET /api/marathons: the list's order and page, and the search (issue 14). Without `q`, `sort` is `newest` unless
+ * GET /api/marathons: the list's order and page, and the search (ADR 019). Without `q`, `sort` is `newest` unless
  * given; with it, `relevance`. Every filter narrows the list and its X-Total-Count.
  */
 export const marathonListQuerySchema = z

@@ -27,7 +27,7 @@ export const pageQuerySchema = z.object(pagingFields);
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
 /**
- * `page` and `limit` of a list that SPEC.md gives whole (My Marathons, a runner's registrations): paged, with
+ * `page` and `limit` of a list that docs/SPEC.md gives whole (My Marathons, a runner's registrations): paged, with
  * the same rules, only when either is given.
  */
 export const optionalPagingFields = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { marathonSchema } from './marathon.js';
 import { registrationSchema } from './registration.js';
 
-/** The `{ success, message, … }` answers of SPEC.md §7's update and delete calls. */
+/** The `{ success, message, … }` answers of docs/SPEC.md §7's update and delete calls. */
 export const marathonUpdatedSchema = z.object({
   success: z.literal(true),
   message: z.string(),

@@ -8,7 +8,7 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
-  /** The profile photo URL (SPEC.md's photoURL). */
+  /** The profile photo URL (docs/SPEC.md's photoURL). */
   image: text('image'),
   ...timestamps,
 });

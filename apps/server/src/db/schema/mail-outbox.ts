@@ -6,7 +6,7 @@ export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 /**
  * The transactional outbox: a mail is a row written in the same transaction as the change that causes it, and
- * sent afterwards by the mail worker (modules/mail/mail-worker.ts). A worker claims rows by leasing them
+ * sent afterwards by the mail worker (mail/mail-worker.ts). A worker claims rows by leasing them
  * (`claimed_until`) under FOR UPDATE SKIP LOCKED, so two processes never take the same mail.
  */
 export const mailOutbox = pgTable(

@@ -4,7 +4,7 @@ import { CAPACITY_LIMITS, DEFAULT_TIME_ZONE, DISTANCES } from '@stride/shared';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 
-/** A race (SPEC.md §3). The creator's email is read through `creatorId`, never copied. */
+/** A race (docs/SPEC.md §3). The creator's email is read through `creatorId`, never copied. */
 export const marathons = pgTable(
   'marathons',
   {
@@ -57,7 +57,7 @@ export const marathons = pgTable(
       table.startDate,
       table.id,
     ),
-    // The list's search (issue 14): a word of `q` is first matched, typos forgiven, against the dictionary of
+    // The list's search (ADR 019): a word of `q` is first matched, typos forgiven, against the dictionary of
     // every race's words (marathonSearchTerms); the races holding one of those words come from this index. The
     // description's words outside 3–40 letters are matched exactly (full text, 'simple': no language's stemming).
     index('marathons_search_terms_idx').using('gin', table.searchTerms),

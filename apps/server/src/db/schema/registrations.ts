@@ -12,7 +12,7 @@ import { marathons } from './marathons.js';
 export const waitlistSequence = pgSequence('registrations_waitlist_seq');
 
 /**
- * A runner's entry in a race (SPEC.md §3). The registrant's email and the race's
+ * A runner's entry in a race (docs/SPEC.md §3). The registrant's email and the race's
  * title and start date are joined in from users and marathons, so they never go stale.
  */
 export const registrations = pgTable(
@@ -39,7 +39,7 @@ export const registrations = pgTable(
      * migration 0004 on this table and on users' email), never written by the app.
      */
     searchText: text('search_text').notNull().default(''),
-    // created_at is SPEC.md's `timestamp`: when the runner registered.
+    // created_at is docs/SPEC.md's `timestamp`: when the runner registered.
     ...timestamps,
   },
   (table) => [
@@ -50,7 +50,7 @@ export const registrations = pgTable(
     index('registrations_waitlist_idx')
       .on(table.marathonId, table.waitlistSeq)
       .where(sql`${table.status} = 'waitlisted'`),
-    // The organizer's participant list (modules/participants): one index per order it offers, each ending in the
+    // The organizer's participant list (modules/registrations/participants.repository.ts): one index per order it offers, each ending in the
     // columns a page of ids or a day count reads, so those are index-only scans of the race's entries.
     // Registered by bib, then the line in order ('registered' sorts before 'waitlisted').
     index('registrations_line_idx').on(

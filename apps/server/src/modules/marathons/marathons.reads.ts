@@ -32,7 +32,7 @@ const RACES_KEPT = 2_000;
 /** The most races read by one statement. */
 const RACE_BATCH_LIMIT = 100;
 const LIST_PAGES_KEPT = 2_000;
-/** Organizers' whole lists (SPEC.md's My Marathons call without a page), kept as long as public reads. */
+/** Organizers' whole lists (docs/SPEC.md's My Marathons call without a page), kept as long as public reads. */
 const ORGANIZER_LISTS_KEPT = 200;
 
 /** A kept body's size, as it goes out (UTF-8). */
@@ -144,7 +144,7 @@ export function createMarathonReads({
     listPage,
 
     /**
-     * GET /api/marathons: the list's page, or the page of a search (issue 14) with the number of matches. A
+     * GET /api/marathons: the list's page, or the page of a search (ADR 019) with the number of matches. A
      * search is kept like a list page, under the query's words (not the instant `open=true` was asked at).
      */
     list(query: MarathonListQuery, now = new Date()) {

@@ -87,7 +87,7 @@ function listQuery(list: MarathonList, now: Date) {
   };
 }
 
-/** A search of the list (issue 14); every part given narrows it. */
+/** A search of the list (ADR 019); every part given narrows it. */
 export type MarathonSearch = {
   /** The words of `q`, each of which a race must hold (in title or location, or its description). */
   words: string[];

@@ -97,7 +97,7 @@ export const AUTH_PATHS = {
       requestBody: { required: true, content: json(signUpBodySchema, 'input') },
       responses: {
         200: { ...answer('Signed up and in', signUpAnswerSchema), headers: tokenHeader },
-        400: refusal('A field breaks its rule (SPEC.md §5); `message` says which'),
+        400: refusal('A field breaks its rule (docs/SPEC.md §5); `message` says which'),
         403: foreignOrigin,
         422: refusal('An account with this e-mail exists'),
         429: rateLimited,

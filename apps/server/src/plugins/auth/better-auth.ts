@@ -26,7 +26,7 @@ export const SESSION_LIFETIME = { expiresInSeconds: 60 * 60 * 24 * 30, updateAge
 /** Set by us from the socket (or trusted proxy) address; a client-sent value is overwritten. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
 
-/** SPEC.md §5's rules, enforced here as well as in the forms: the body fields each auth path accepts. */
+/** docs/SPEC.md §5's rules, enforced here as well as in the forms: the body fields each auth path accepts. */
 function checkAccountInput(path: string, body: Record<string, unknown> | undefined): void {
   if (!body) return;
   const passwordField =
