@@ -6,7 +6,7 @@ import { requireUser } from '../features/auth/require-user';
 import { RootLayout } from './root-layout';
 
 /**
- * The routes of SPEC.md §2, every path from `config/paths.ts`. Each screen is its own lazily loaded module whose
+ * The routes of docs/SPEC.md §2, every path from `config/paths.ts`. Each screen is its own lazily loaded module whose
  * `loader` reads what it shows; the private routes — the race screens of `routes/races/` and the dashboard —
  * sit under `requireUser`, which runs before their loaders.
  */

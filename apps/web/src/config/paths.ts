@@ -9,7 +9,7 @@ const withId = <Path extends `${string}/:id${string}`>(path: Path) =>
   }) as const;
 
 /**
- * Every URL of the web app, once (SPEC.md §2). `path` is the pattern `app/router.tsx` matches (`:id` names the
+ * Every URL of the web app, once (docs/SPEC.md §2). `path` is the pattern `app/router.tsx` matches (`:id` names the
  * parameter a loader reads); `href` is what a link to it says: the same string, or a function of the id.
  */
 export const paths = {

@@ -31,7 +31,7 @@ async function fire({ title, ...options }: PopupOptions) {
   return Swal.fire({ ...options, titleText: title });
 }
 
-/** A toast in the top-end corner (SPEC.md §4: 1500 ms). */
+/** A toast in the top-end corner (docs/SPEC.md §4: 1500 ms). */
 export function showToast(icon: SweetAlertIcon, title: string, timer: number = TIMERS.toastMs) {
   return fire({
     toast: true,
@@ -57,7 +57,7 @@ export function showAlert(options: {
 }
 
 /**
- * The confirm dialog before a delete (SPEC.md §8), or before another removal in its own words (leaving a
+ * The confirm dialog before a delete (docs/SPEC.md §8), or before another removal in its own words (leaving a
  * waitlist); resolves true when the user confirms.
  */
 export async function confirmDelete(messages: ConfirmMessages = DELETE_CONFIRM): Promise<boolean> {

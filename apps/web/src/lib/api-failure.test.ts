@@ -72,7 +72,7 @@ describe('settleWrite (how an update or delete ended)', () => {
     expect(await settleWrite(Promise.resolve(result))).toEqual({ kind: 'done', result });
   });
 
-  it("is 'refused' with the server's message when it answers success false (SPEC.md §8)", async () => {
+  it("is 'refused' with the server's message when it answers success false (docs/SPEC.md §8)", async () => {
     expect(await settleWrite(Promise.resolve({ success: false, message: 'Nope' }))).toEqual({
       kind: 'refused',
       status: 200,

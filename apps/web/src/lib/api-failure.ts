@@ -35,7 +35,7 @@ export function classifyApiFailure(error: unknown, formFields?: readonly string[
   return { kind: 'failed', status, message, code };
 }
 
-/** An answer of SPEC.md §7's update and delete calls that says no: `{ success: false, message }` (§8). */
+/** An answer of docs/SPEC.md §7's update and delete calls that says no: `{ success: false, message }` (§8). */
 function isRefusalAnswer(answer: unknown): answer is { success: false; message: string } {
   return typeof answer === 'object' && answer !== null && (answer as { success?: unknown }).success === false;
 }

@@ -2,7 +2,7 @@ import { formatDateTimeInZone, formatDayInZone } from '@stride/shared';
 
 /**
  * Date texts of the screens. Dates arrive from the API as ISO 8601 instants; each is shown as the clocks read it
- * in the race's time zone (issue 14), so every visitor, wherever they are, sees the same race-local times.
+ * in the race's time zone (ADR 019), so every visitor, wherever they are, sees the same race-local times.
  */
 
 const parse = (value: string | null | undefined) => {
@@ -10,14 +10,14 @@ const parse = (value: string | null | undefined) => {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 };
 
-/** `YYYY-MM-DD`, the race-local day (SPEC.md §2 card and table dates); '' when missing or unparseable. */
+/** `YYYY-MM-DD`, the race-local day (docs/SPEC.md §2 card and table dates); '' when missing or unparseable. */
 export function formatDay(value: string | null | undefined, timeZone: string): string {
   const date = parse(value);
   return date ? formatDayInZone(date, timeZone) : '';
 }
 
 /**
- * A date with its time (SPEC.md §2 date badges): 'N/A' if missing, 'Invalid date' if unparseable, else the
+ * A date with its time (docs/SPEC.md §2 date badges): 'N/A' if missing, 'Invalid date' if unparseable, else the
  * race-local date, time and the zone's short name, "Sun 14 Mar 2027, 08:00 WET".
  */
 export function formatDateTime(value: string | null | undefined, timeZone: string): string {
@@ -26,7 +26,7 @@ export function formatDateTime(value: string | null | undefined, timeZone: strin
   return date ? formatDateTimeInZone(date, timeZone) : 'Invalid date';
 }
 
-/** Days, hours, minutes and seconds of a countdown (SPEC.md §4, §9 rings). */
+/** Days, hours, minutes and seconds of a countdown (docs/SPEC.md §4, §9 rings). */
 export function splitDuration(totalSeconds: number) {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   return {

@@ -1,4 +1,4 @@
-/** The alert texts of one kind of change to a record (SPEC.md §8). */
+/** The alert texts of one kind of change to a record (docs/SPEC.md §8). */
 export type OutcomeMessages = {
   doneTitle: string;
   refused: { title: string; fallback: string };
@@ -14,21 +14,21 @@ export type ConfirmMessages = { title: string; text: string; confirmButton: stri
 /** What removing a record says: the confirm dialog first, then the outcome's alert. */
 export type RemovalMessages = { confirm: ConfirmMessages; outcome: OutcomeMessages };
 
-/** SPEC.md §8: the confirm dialog before a delete. */
+/** docs/SPEC.md §8: the confirm dialog before a delete. */
 export const DELETE_CONFIRM = {
   title: 'Are you sure?',
   text: "You won't be able to revert this!",
   confirmButton: 'Yes, delete it!',
 } as const satisfies ConfirmMessages;
 
-/** SPEC.md §8: deleting a marathon or a registration. */
+/** docs/SPEC.md §8: deleting a marathon or a registration. */
 export const DELETE_MESSAGES = {
   doneTitle: 'Deleted!',
   refused: { title: 'Failed!', fallback: 'Delete failed.' },
   failed: { title: 'Error!', text: 'Delete failed.' },
 } as const satisfies OutcomeMessages;
 
-/** Deleting a marathon or a registration (SPEC.md §8), from the confirm dialog to the outcome. */
+/** Deleting a marathon or a registration (docs/SPEC.md §8), from the confirm dialog to the outcome. */
 export const DELETE_REMOVAL = {
   confirm: DELETE_CONFIRM,
   outcome: DELETE_MESSAGES,

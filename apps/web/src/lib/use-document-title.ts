@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Sets the tab title of a screen (SPEC.md gives each screen its title). */
+/** Sets the tab title of a screen (docs/SPEC.md gives each screen its title). */
 export function useDocumentTitle(title: string) {
   useEffect(() => {
     document.title = title;

@@ -7,7 +7,7 @@ import { announceDone, announceFailure, type SubmitOptions } from './use-submiss
 /**
  * A dashboard list's own records (My Marathons, My Apply List): which one the update modal edits, and deleting
  * after a confirmation. `updateOptions` are the modal form's outcome: closed, then the alert of `updateMessages`.
- * `removalMessages` words the confirmation and outcome of removing a record (SPEC.md §8's delete by default).
+ * `removalMessages` words the confirmation and outcome of removing a record (docs/SPEC.md §8's delete by default).
  */
 export function useRecordEditing<T extends { _id: string }>({
   remove,
@@ -24,7 +24,7 @@ export function useRecordEditing<T extends { _id: string }>({
   const updateOptions: Omit<SubmitOptions<{ message: string }>, 'fields'> = {
     onDone: async (result) => {
       // Closed (and focus back on the row's button) before the alert opens over the page. The edits show in
-      // the list, which the submission reloads from the server (SPEC.md §4).
+      // the list, which the submission reloads from the server (docs/SPEC.md §4).
       flushSync(() => setEditing(null));
       await announceDone(updateMessages, result.message);
     },

@@ -8,7 +8,7 @@ const deleteMessages = () => DELETE_REMOVAL;
 /**
  * Removing a record from a list after a confirmation (a race, a registration, an organizer's cancellation):
  * the confirm dialog, the call, the outcome's alert and the route's loaders re-run. `removalMessages` words the
- * dialog and the outcome (SPEC.md §8's delete by default). Focus then goes to `headingRef`, as the row and its
+ * dialog and the outcome (docs/SPEC.md §8's delete by default). Focus then goes to `headingRef`, as the row and its
  * buttons are gone.
  */
 export function useRecordRemoval<T extends { _id: string }>({

@@ -110,12 +110,12 @@ export function useSubmission() {
 /** Where an alert goes: inside an open modal dialog when there is one, as everything outside it is inert. */
 const alertTarget = () => document.querySelector<HTMLDialogElement>('dialog[open]') ?? undefined;
 
-/** SPEC.md §8: the success alert of an update or delete, with the server's message. Resolves when closed. */
+/** docs/SPEC.md §8: the success alert of an update or delete, with the server's message. Resolves when closed. */
 export async function announceDone(messages: OutcomeMessages, serverMessage: string): Promise<void> {
   await showAlert({ icon: 'success', title: messages.doneTitle, text: serverMessage, target: alertTarget() });
 }
 
-/** SPEC.md §8: the alert of a refused or failed update or delete. Resolves when closed. */
+/** docs/SPEC.md §8: the alert of a refused or failed update or delete. Resolves when closed. */
 export async function announceFailure(messages: OutcomeMessages, failure: SubmitFailure): Promise<void> {
   const target = alertTarget();
   if (failure.kind === 'refused') {

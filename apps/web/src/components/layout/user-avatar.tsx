@@ -3,7 +3,7 @@ import { paths } from '../../config/paths';
 
 type UserAvatarProps = { name: string | null | undefined; photoUrl: string | null | undefined };
 
-/** The photo from the user's profile, with a tooltip of their name (SPEC.md §2: 'User' when unnamed). */
+/** The photo from the user's profile, with a tooltip of their name (docs/SPEC.md §2: 'User' when unnamed). */
 export function UserAvatar({ name, photoUrl }: UserAvatarProps) {
   const displayName = name?.trim() || 'User';
   return (

@@ -7,7 +7,7 @@ type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & 
   error?: string | undefined;
 };
 
-/** A password input with a show/hide toggle (SPEC.md §2 sign-up). */
+/** A password input with a show/hide toggle (docs/SPEC.md §2 sign-up). */
 export function PasswordField({ label = 'Password', ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (

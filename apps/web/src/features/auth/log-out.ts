@@ -6,7 +6,7 @@ import { describeAuthError } from './auth-errors';
 import { AUTH_MESSAGES } from './messages';
 
 /**
- * Signs out (SPEC.md §4: a 'Logout Success' toast), or says why it could not. Resolves true once signed out.
+ * Signs out (docs/SPEC.md §4: a 'Logout Success' toast), or says why it could not. Resolves true once signed out.
  * Loaded when the Log Out button is pressed, so the first load does not carry it.
  */
 export async function logOut(): Promise<boolean> {

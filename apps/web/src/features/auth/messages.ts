@@ -1,4 +1,4 @@
-/** User-facing texts of the account screens (SPEC.md §2, §4, §8), shared by the screens and their tests. */
+/** User-facing texts of the account screens (docs/SPEC.md §2, §4, §8), shared by the screens and their tests. */
 export const AUTH_MESSAGES = {
   loginSuccess: 'Login successful',
   signUpSuccess: 'Registration successful',

@@ -7,7 +7,7 @@ export type LoginRedirectState = { from?: Pick<Location, 'pathname' | 'search' |
 /** The query parameter that carries a requested location in a URL: `/login?next=%2Fdashboard`. */
 export const NEXT_PARAM = 'next';
 
-/** Where to go after login or sign-up: back to the requested page, or home (SPEC.md §2). */
+/** Where to go after login or sign-up: back to the requested page, or home (docs/SPEC.md §2). */
 export function redirectTarget(state: unknown): string {
   const from = (state as LoginRedirectState | null)?.from;
   if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/')) return '/';

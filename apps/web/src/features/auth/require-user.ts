@@ -30,7 +30,7 @@ export function loginRedirect(requestUrl: string, here: Here): Response {
 }
 
 /**
- * The private-route guard of SPEC.md §2, as middleware of the routes it protects: it runs before any of their
+ * The private-route guard of docs/SPEC.md §2, as middleware of the routes it protects: it runs before any of their
  * loaders, so a signed-out visitor is sent to /login before a request for their data is made.
  */
 export const requireUser: MiddlewareFunction = async ({ request, context }) => {

@@ -5,7 +5,7 @@ import { redirectTarget } from './redirect-target';
 
 /**
  * After a successful login or sign-up: make the session known, say so, and go back to the page the
- * visitor asked for (or home), replacing the auth page in history (SPEC.md §2, §4).
+ * visitor asked for (or home), replacing the auth page in history (docs/SPEC.md §2, §4).
  */
 export function useAuthSuccess() {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** A news post of the static blogs.json (SPEC.md §3). `date` is a calendar day, `YYYY-MM-DD`. */
+/** A news post of the static blogs.json (docs/SPEC.md §3). `date` is a calendar day, `YYYY-MM-DD`. */
 export type BlogPost = {
   id: number;
   image: string;
@@ -22,7 +22,7 @@ export function sortNewestFirst(posts: readonly BlogPost[]): BlogPost[] {
   return [...posts].sort((a, b) => timeOf(b.date) - timeOf(a.date) || b.id - a.id);
 }
 
-/** The post whose numeric id equals the route parameter (SPEC.md §2), or undefined. */
+/** The post whose numeric id equals the route parameter (docs/SPEC.md §2), or undefined. */
 export function findPostById(posts: readonly BlogPost[], idParam: string | undefined): BlogPost | undefined {
   if (idParam === undefined || !/^\d+$/.test(idParam)) return undefined;
   const id = Number(idParam);

@@ -1,6 +1,6 @@
 import { paths } from '../../config/paths';
 
-/** Fixed content of the home page (SPEC.md §2): banner slides, testimonials, FAQ and the block headings. */
+/** Fixed content of the home page (docs/SPEC.md §2): banner slides, testimonials, FAQ and the block headings. */
 export const HOME_MESSAGES = {
   testimonialsHeading: 'What Participants Say',
   testimonialsSubheading: 'Real stories from real runners',
@@ -16,7 +16,7 @@ export type BannerSlide = {
   cta: { label: string; to: string };
 };
 
-/** The four banner slides (SPEC.md §9: 4 slides); artwork in public/images/banner/. */
+/** The four banner slides (docs/SPEC.md §9: 4 slides); artwork in public/images/banner/. */
 export const BANNER_SLIDES: readonly BannerSlide[] = [
   {
     image: '/images/banner/slide-1.svg',
@@ -46,7 +46,7 @@ export const BANNER_SLIDES: readonly BannerSlide[] = [
 
 export type Testimonial = { id: number; name: string; role: string; image: string; text: string };
 
-/** Fixed sample testimonials (SPEC.md §2, §3): organizer and participant voices; avatars in public/images/avatars/. */
+/** Fixed sample testimonials (docs/SPEC.md §2, §3): organizer and participant voices; avatars in public/images/avatars/. */
 export const TESTIMONIALS: readonly Testimonial[] = [
   {
     id: 1,
@@ -80,7 +80,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
 
 export type Faq = { question: string; answer: string };
 
-/** The three FAQ items of SPEC.md §2. */
+/** The three FAQ items of docs/SPEC.md §2. */
 export const FAQS: readonly Faq[] = [
   {
     question: 'How do I register for a marathon?',

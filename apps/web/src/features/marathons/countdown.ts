@@ -5,7 +5,7 @@ const MINUTE = 60;
 const HOUR = 3_600;
 const DAY = 86_400;
 
-/** The four rings of the countdown (SPEC.md §2), with the word for one and for many of each. */
+/** The four rings of the countdown (docs/SPEC.md §2), with the word for one and for many of each. */
 export const RING_UNITS = [
   { label: 'Days', one: 'Day' },
   { label: 'Hours', one: 'Hour' },
@@ -20,7 +20,7 @@ export type CountdownRing = {
   value: number;
   /** What a screen reader says, e.g. '12 Days' or '1 Hour'. */
   accessibleText: string;
-  /** One full turn of the ring, in seconds (SPEC.md §9: days = the whole countdown, then 86400, 3600, 60). */
+  /** One full turn of the ring, in seconds (docs/SPEC.md §9: days = the whole countdown, then 86400, 3600, 60). */
   duration: number;
   /** The part of the turn still to go, in seconds. */
   remainingTime: number;

@@ -1,7 +1,7 @@
 import type { OutcomeMessages } from '../../lib/record-messages';
 
 /**
- * User-facing texts of the dashboard's marathon screens, Add Marathon and My Marathons (SPEC.md §2, §4, §8),
+ * User-facing texts of the dashboard's marathon screens, Add Marathon and My Marathons (docs/SPEC.md §2, §4, §8),
  * shared by the screens and their tests. Field labels are `MARATHON_FIELD_LABELS` in @stride/shared.
  */
 export const MARATHON_DASHBOARD_MESSAGES = {

@@ -1,4 +1,4 @@
-/** User-facing texts of the marathon details screen (SPEC.md §2, §4), shared by the screen and its tests. */
+/** User-facing texts of the marathon details screen (docs/SPEC.md §2, §4), shared by the screen and its tests. */
 export const DETAILS_MESSAGES = {
   notFound: 'Marathon not found!',
   totalRegistrations: 'Total Registrations Count',

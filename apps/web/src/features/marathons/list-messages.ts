@@ -1,4 +1,4 @@
-/** User-facing texts of the marathon list screens (SPEC.md §2, §8), shared by the screens and their tests. */
+/** User-facing texts of the marathon list screens (docs/SPEC.md §2, §8), shared by the screens and their tests. */
 export const MARATHON_LIST_MESSAGES = {
   allHeading: 'All Marathons',
   upcomingHeading: 'Upcoming Marathons',
@@ -12,7 +12,7 @@ export const MARATHON_LIST_MESSAGES = {
   noFeatured: 'No featured marathons right now. Check back soon.',
   pageOutOfRange: 'There are no marathons on this page.',
   loadFailed: "We couldn't load the marathons right now. Please try again in a moment.",
-  /** The search and filters of All Marathons (issue 14). */
+  /** The search and filters of All Marathons (ADR 019). */
   search: {
     label: 'Search marathons',
     placeholder: 'Title, place or description',
@@ -25,6 +25,6 @@ export const MARATHON_LIST_MESSAGES = {
     /** Announced to screen readers when a search or filter has given its results. */
     found: (count: number) => (count === 1 ? '1 marathon found' : `${count} marathons found`),
   },
-  /** Logged with the error when a list fails to load (SPEC.md §8). */
+  /** Logged with the error when a list fails to load (docs/SPEC.md §8). */
   logPrefix: 'Error fetching marathons:',
 } as const;

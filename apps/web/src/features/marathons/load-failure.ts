@@ -1,7 +1,7 @@
 import { MARATHON_LIST_MESSAGES } from './list-messages';
 
 /**
- * Logs a marathon list that failed to load (SPEC.md §8: 'Error fetching marathons:'), unless the load was
+ * Logs a marathon list that failed to load (docs/SPEC.md §8: 'Error fetching marathons:'), unless the load was
  * abandoned (the visitor navigated on), and passes the failure on to the route's error boundary.
  */
 export async function logLoadFailure<T>(load: Promise<T>, signal: AbortSignal): Promise<T> {

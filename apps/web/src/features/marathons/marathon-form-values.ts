@@ -38,7 +38,7 @@ export type MarathonFormValues = {
 export type MarathonDateField = 'startRegDate' | 'endRegDate' | 'startDate';
 export const MARATHON_DATE_FIELDS: readonly MarathonDateField[] = ['startRegDate', 'endRegDate', 'startDate'];
 
-/** SPEC.md §9: the update form falls back to 25k when a stored distance is not one of the options. */
+/** docs/SPEC.md §9: the update form falls back to 25k when a stored distance is not one of the options. */
 const UPDATE_FALLBACK_DISTANCE: Distance = '25k';
 
 /** The zone this browser runs in, when it is one the app knows; else UTC. */
@@ -106,7 +106,7 @@ export function capacityToInput(capacity: string): number | null {
 }
 
 /**
- * The request body (SPEC.md §7): each date the instant its wall-clock time is in the race's zone, as an ISO
+ * The request body (docs/SPEC.md §7): each date the instant its wall-clock time is in the race's zone, as an ISO
  * string, an empty date as '' so the schema says it is required; the Participant Limit as a number, or null
  * for none. A zone that is no known name is sent as typed, for the schema to refuse; the dates are then read
  * as UTC, only so that their own checks still run.

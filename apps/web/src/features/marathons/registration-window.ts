@@ -15,7 +15,7 @@ export type RegistrationState =
   | { kind: 'closed'; notice: string };
 
 /**
- * The register area of a race (SPEC.md §2, §4): open between startRegDate and endRegDate inclusive; once the
+ * The register area of a race (docs/SPEC.md §2, §4): open between startRegDate and endRegDate inclusive; once the
  * race is sold out, what is open is its waitlist. A runner with an entry already is told where it stands;
  * `entry` is null when they have none, undefined while that is being checked. The dates it names are race-local.
  */

@@ -11,7 +11,7 @@ import { MARATHON_LIST_MESSAGES } from './list-messages';
 import { RELEVANCE_SORT_OPTION, readSortParam } from './sort-options';
 
 /**
- * What narrows All Marathons (issue 14), as the URL holds it: `?q=lisbon&distance=10k&from=…&to=…&open=true`.
+ * What narrows All Marathons (ADR 019), as the URL holds it: `?q=lisbon&distance=10k&from=…&to=…&open=true`.
  */
 export type MarathonFilters = {
   /** The search, trimmed; '' when not searching. */

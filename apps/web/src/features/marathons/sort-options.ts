@@ -1,6 +1,6 @@
 import type { MarathonSearchSort, MarathonSort } from '@stride/shared/constants';
 
-/** The list's sort options (SPEC.md §2, §9): value and label, the default first. */
+/** The list's sort options (docs/SPEC.md §2, §9): value and label, the default first. */
 export const SORT_OPTIONS = [
   { value: 'newest', label: 'Newest First' },
   { value: 'oldest', label: 'Oldest First' },

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { secondsUntil } from '@stride/shared/rules';
 import { msUntilNextTick } from './countdown';
 
-/** Whole seconds until `start` (SPEC.md §4), updated each time that number drops by one. */
+/** Whole seconds until `start` (docs/SPEC.md §4), updated each time that number drops by one. */
 export function useSecondsUntil(start: string): number {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { RemovalMessages } from '../../lib/record-messages';
 
-/** User-facing texts of the organizer's Participants page (issue 13), shared by the screen and its tests. */
+/** User-facing texts of the organizer's Participants page (ADR 018), shared by the screen and its tests. */
 export const PARTICIPANTS_MESSAGES = {
   title: (raceTitle: string) => `Participants · ${raceTitle}`,
   pageTitle: 'Participants',

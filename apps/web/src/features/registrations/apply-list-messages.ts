@@ -1,6 +1,6 @@
 import type { OutcomeMessages, RemovalMessages } from '../../lib/record-messages';
 
-/** User-facing texts of the dashboard's My Apply List (SPEC.md §2, §4, §8), shared by the screen and its tests. */
+/** User-facing texts of the dashboard's My Apply List (docs/SPEC.md §2, §4, §8), shared by the screen and its tests. */
 export const APPLY_LIST_MESSAGES = {
   title: 'My Apply List',
   heading: (count: number) => `My Apply List (${count})`,

@@ -26,7 +26,7 @@ describe('getEntryStatusText', () => {
 });
 
 describe('getRemovalMessages', () => {
-  it('asks before a registration is deleted, in the words of SPEC.md §8', () => {
+  it('asks before a registration is deleted, in the words of docs/SPEC.md §8', () => {
     expect(getRemovalMessages({ status: 'registered', marathonTitle: 'City Run' })).toBe(DELETE_REMOVAL);
   });
 

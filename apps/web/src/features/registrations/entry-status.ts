@@ -18,7 +18,7 @@ export function getEntryStatusText(entry: Entry): string {
   return detail === null ? status : `${status}${S.separator}${detail}`;
 }
 
-/** Removing a registration: SPEC.md §8's delete, or leaving the waitlist for a runner still in line. */
+/** Removing a registration: docs/SPEC.md §8's delete, or leaving the waitlist for a runner still in line. */
 export function getRemovalMessages(
   registration: Pick<Registration, 'status' | 'marathonTitle'>,
 ): RemovalMessages {

@@ -26,7 +26,7 @@ export type RegistrationFailure =
 /**
  * How the form says a failed registration, once `classifyApiFailure` has sorted it: a 400 naming the form's
  * fields under those fields; a 409 (window closed, already registered) in the server's own words; anything else
- * as SPEC.md §8's 'Something went wrong!' (in a browser alert), with the reason when there is one.
+ * as docs/SPEC.md §8's 'Something went wrong!' (in a browser alert), with the reason when there is one.
  */
 export function registrationFailureOf(failure: ApiFailure): RegistrationFailure {
   const unexpected = REGISTRATION_FORM_MESSAGES.unexpected;

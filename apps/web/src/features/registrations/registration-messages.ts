@@ -1,4 +1,4 @@
-/** User-facing texts of the registration form (SPEC.md §2, §4, §8), shared by the screen and its tests. */
+/** User-facing texts of the registration form (docs/SPEC.md §2, §4, §8), shared by the screen and its tests. */
 export const REGISTRATION_FORM_MESSAGES = {
   heading: (title: string) => `Register for ${title}`,
   notFound: 'Marathon not found',

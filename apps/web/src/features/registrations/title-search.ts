@@ -1,7 +1,7 @@
 import { RUNNER_LIST_SEARCH_MAX } from '@stride/shared/constants';
 
 /**
- * SPEC.md §2 My Apply List's search by race title, as its URL holds it (`?q=`): trimmed, no longer than the API
+ * docs/SPEC.md §2 My Apply List's search by race title, as its URL holds it (`?q=`): trimmed, no longer than the API
  * takes; '' when not searching. The server matches it, ignoring case.
  */
 export function readTitleSearch(params: URLSearchParams): string {

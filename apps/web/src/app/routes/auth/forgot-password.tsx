@@ -11,7 +11,7 @@ import { callAuth } from '../../../lib/call-auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { checkedValues, useSubmission } from '../../../lib/use-submission';
 
-/** Receives the typed email in navigation state (SPEC.md §2) and mails a reset link. */
+/** Receives the typed email in navigation state (docs/SPEC.md §2) and mails a reset link. */
 export function Component() {
   useDocumentTitle('Forgot Password');
   const initialEmail = (useLocation().state as { email?: string } | null)?.email ?? '';

@@ -8,7 +8,7 @@ import { MARATHON_DASHBOARD_MESSAGES as M } from '../../../features/marathons/da
 import { showAlert } from '../../../lib/alerts';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** SPEC.md §2 Add New Marathon: on 201 an alert for 2 s, then My Marathons, with the form cleared. */
+/** docs/SPEC.md §2 Add New Marathon: on 201 an alert for 2 s, then My Marathons, with the form cleared. */
 export function Component() {
   useDocumentTitle(M.addTitle);
   const navigate = useNavigate();

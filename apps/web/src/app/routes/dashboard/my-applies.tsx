@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * SPEC.md §2 My Apply List: the user's registrations, searchable by title, to update or withdraw (leave the
+ * docs/SPEC.md §2 My Apply List: the user's registrations, searchable by title, to update or withdraw (leave the
  * waitlist, for an entry still in line). The search and the page live in the URL; the server searches.
  */
 export function Component() {

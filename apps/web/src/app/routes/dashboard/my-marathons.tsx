@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** SPEC.md §2 My Marathons ('Your Created Marathons'): the user's own races, to update or delete. */
+/** docs/SPEC.md §2 My Marathons ('Your Created Marathons'): the user's own races, to update or delete. */
 export function Component() {
   useDocumentTitle(M.listTitle);
   const { items, page, total, limit } = useLoaderData<typeof loader>();

@@ -52,7 +52,7 @@ export function shouldRevalidate({
   return isFilterChange ? false : defaultShouldRevalidate;
 }
 
-/** Issue 13, the organizer's race desk: the numbers, the registrations chart, then the participant list. */
+/** ADR 018, the organizer's race desk: the numbers, the registrations chart, then the participant list. */
 export function Component() {
   const data = useLoaderData<typeof loader>();
   useDocumentTitle(isDenied(data) ? M.pageTitle : M.title(data.race.title));

@@ -17,7 +17,7 @@ export function loader() {
 
 /**
  * One news post: the posts of blogs.json come from the loader ('Loading blog...' until they arrive), and the one
- * whose id is in the URL is shown. An unknown id goes to the list (/blogs, not /blog as SPEC.md says: see
+ * whose id is in the URL is shown. An unknown id goes to the list (/blogs, not /blog as docs/SPEC.md says: see
  * docs/decisions/008-ui-deviations.md).
  */
 export function Component() {

@@ -9,7 +9,7 @@ export function loader() {
   return { posts: loadBlogPosts() };
 }
 
-/** The news list, labelled 'All News' (SPEC.md §2): every post, newest first. */
+/** The news list, labelled 'All News' (docs/SPEC.md §2): every post, newest first. */
 export function Component() {
   useDocumentTitle(BLOG_MESSAGES.listHeading);
   const { posts } = useLoaderData<typeof loader>();

@@ -22,7 +22,7 @@ const HOME_UPCOMING_COUNT = 8;
 const LATEST_POSTS_COUNT = 3;
 
 /**
- * Featured and upcoming races load before the page shows (SPEC.md §2). A block that fails to load says so
+ * Featured and upcoming races load before the page shows (docs/SPEC.md §2). A block that fails to load says so
  * (and the failure is logged); the rest of the home page still shows. The news block's posts start loading
  * at the same time and show when they arrive.
  */
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The home page opens at its top (SPEC.md §2), even when coming back to it: the router's ScrollRestoration
+ * The home page opens at its top (docs/SPEC.md §2), even when coming back to it: the router's ScrollRestoration
  * (rendered after this page) restores the old position in its own layout effect, so the scroll to the top
  * runs once this commit's layout effects are all done (a microtask), before the browser paints.
  */

@@ -13,7 +13,7 @@ export function googleReturnUrl(next: string) {
 }
 
 /**
- * 'Login with Google' (SPEC.md §2): a redirect to Google and back (ADR 010), or, when the server has no Google
+ * 'Login with Google' (docs/SPEC.md §2): a redirect to Google and back (ADR 010), or, when the server has no Google
  * client configured (`isAvailable` false, from the screen's loader), a plain statement that it is not set up.
  */
 export function GoogleSignInButton({ isAvailable }: { isAvailable: boolean }) {

@@ -22,7 +22,7 @@ export function LoginForm() {
   return (
     <form
       ref={formRef}
-      // The browser checks the two required fields (SPEC.md §5) before this runs.
+      // The browser checks the two required fields (docs/SPEC.md §5) before this runs.
       onSubmit={(event) => {
         setError(null);
         const retryAfter = captureRetryAfter();

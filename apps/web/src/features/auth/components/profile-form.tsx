@@ -12,7 +12,7 @@ import { AUTH_MESSAGES } from '../messages';
 /** The profile's fields, checked by the sign-up form's own rules. */
 const profileSchema = signUpSchema.pick({ name: true, photoURL: true });
 
-/** Account settings (SPEC.md §1, §4): display name and photo URL; the navbar follows at once. */
+/** Account settings (docs/SPEC.md §1, §4): display name and photo URL; the navbar follows at once. */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const [name, setName] = useState(user.name);
   const [photoURL, setPhotoURL] = useState(user.image ?? '');

@@ -50,7 +50,7 @@ export function SignUpForm() {
             onFailure: (failure) => {
               const message = describeAuthError(failure, retryAfter.seconds);
               setError(message);
-              window.alert(message); // SPEC.md §8: the reason is shown in a browser alert
+              window.alert(message); // docs/SPEC.md §8: the reason is shown in a browser alert
             },
           },
         );

@@ -26,7 +26,7 @@ export function findBlogPosts(): Promise<BlogPost[]> {
 
 /**
  * The posts for a route loader: the list itself when this tab has loaded it already, else a promise the screen
- * shows with <Await> (its loading and failed states in place). A failure is logged (SPEC.md §8).
+ * shows with <Await> (its loading and failed states in place). A failure is logged (docs/SPEC.md §8).
  */
 export function loadBlogPosts(): BlogPost[] | Promise<BlogPost[]> {
   if (loaded) return loaded;

@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths';
 import { toParagraphs, type BlogPost } from '../blog-posts';
 import { PostByline } from './blog-card';
 
-/** One post in full (SPEC.md §2): image, date, author, title and content. */
+/** One post in full (docs/SPEC.md §2): image, date, author, title and content. */
 export function BlogArticle({ post }: { post: BlogPost }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">

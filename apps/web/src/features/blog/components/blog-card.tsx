@@ -24,7 +24,7 @@ type CardOptions = {
   eager?: boolean;
 };
 
-/** A news card (SPEC.md §2): image, date, author, title, excerpt and 'Read More'. */
+/** A news card (docs/SPEC.md §2): image, date, author, title, excerpt and 'Read More'. */
 export function BlogCard({ post, TitleTag = 'h3', eager = false }: { post: BlogPost } & CardOptions) {
   return (
     <article className="card bg-base-100 border-base-300 h-full border shadow-sm transition hover:shadow-md">
@@ -54,7 +54,7 @@ export function BlogCard({ post, TitleTag = 'h3', eager = false }: { post: BlogP
   );
 }
 
-/** The news grid: 1 column on small screens, 2 on medium, 3 on large (SPEC.md §9). */
+/** The news grid: 1 column on small screens, 2 on medium, 3 on large (docs/SPEC.md §9). */
 export function BlogGrid({
   posts,
   TitleTag,

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { BannerSlide } from '../home-content';
 
 /**
- * The home banner (SPEC.md §2, §9): full-width slides 400px tall and numbered buttons that jump to a slide.
+ * The home banner (docs/SPEC.md §2, §9): full-width slides 400px tall and numbered buttons that jump to a slide.
  * It appears once with an 800 ms upward reveal (a CSS transition from its @starting-style, none when the
  * visitor prefers reduced motion). Slides out of view are inert, so only the shown slide's link takes focus.
  */

@@ -36,7 +36,7 @@ function FaqItem({ faq }: { faq: Faq }) {
   );
 }
 
-/** The FAQ (SPEC.md §2): each question is a button that shows or hides its answer (Enter or Space). */
+/** The FAQ (docs/SPEC.md §2): each question is a button that shows or hides its answer (Enter or Space). */
 export function FaqList({ faqs }: { faqs: readonly Faq[] }) {
   return (
     <ul className="mx-auto max-w-3xl space-y-3">

@@ -1,6 +1,6 @@
 import type { Testimonial } from '../home-content';
 
-/** The testimonial cards (SPEC.md §2): avatar, quote and name, two columns from medium screens. */
+/** The testimonial cards (docs/SPEC.md §2): avatar, quote and name, two columns from medium screens. */
 export function Testimonials({ testimonials }: { testimonials: readonly Testimonial[] }) {
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">

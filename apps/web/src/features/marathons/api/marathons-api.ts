@@ -13,7 +13,7 @@ import { classifyApiFailure } from '../../../lib/api-failure';
 import { readPage, toPageParams, type Page } from '../../../lib/paging';
 import { toMarathonListApiParams, type MarathonListView } from '../search-params';
 
-/** The answers of SPEC.md §7's update and delete calls, as the shared schemas declare them. */
+/** The answers of docs/SPEC.md §7's update and delete calls, as the shared schemas declare them. */
 export type MarathonUpdated = z.infer<typeof marathonUpdatedSchema>;
 export type MarathonDeleted = z.infer<typeof deletedSchema>;
 

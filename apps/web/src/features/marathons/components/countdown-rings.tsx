@@ -4,7 +4,7 @@ import { getCountdownRings, type RingLabel } from '../countdown';
 import { DETAILS_MESSAGES } from '../details-messages';
 import { useSecondsUntil } from '../use-seconds-until';
 
-/** SPEC.md §9: rings 100 px wide with an 8 px stroke. */
+/** docs/SPEC.md §9: rings 100 px wide with an 8 px stroke. */
 const RING_SIZE = 100;
 const RING_STROKE = 8;
 
@@ -20,7 +20,7 @@ const RING_COLOURS: Record<RingLabel, string> = {
 };
 
 /**
- * 'Time left to start Marathon' (SPEC.md §2): four rings counting down to the start, or 'Marathon Started or
+ * 'Time left to start Marathon' (docs/SPEC.md §2): four rings counting down to the start, or 'Marathon Started or
  * Date Invalid'. The numbers come from the page's clock each second; the library only animates the arcs.
  * Mount it with a `key` per race: the days ring spans the time left when it first appears.
  */

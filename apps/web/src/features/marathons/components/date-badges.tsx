@@ -12,7 +12,7 @@ const BADGES: Array<{ label: string; field: keyof DateFields }> = [
 ];
 
 /**
- * The three dates of a race (SPEC.md §2) in its time zone: 'N/A' when missing, 'Invalid date' when unreadable.
+ * The three dates of a race (docs/SPEC.md §2) in its time zone: 'N/A' when missing, 'Invalid date' when unreadable.
  */
 export function DateBadges({ marathon }: { marathon: DatedRace }) {
   return (

@@ -5,7 +5,7 @@ import { pickerDateToWallClock, wallClockToPickerDate } from '../picker-dates';
 import 'react-datepicker/dist/react-datepicker.css';
 import './date-picker-theme.css';
 
-/** SPEC.md §5, §9: month/day/year, with a time chosen in 30-minute steps. */
+/** docs/SPEC.md §5, §9: month/day/year, with a time chosen in 30-minute steps. */
 export const DATE_TIME_FORMAT = 'MM/dd/yyyy h:mm aa';
 const TIME_INTERVAL_MINUTES = 30;
 

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { formatDay } from '../../../lib/dates';
 import { MARATHON_LIST_MESSAGES } from '../list-messages';
 
-/** A race in a grid (SPEC.md §2): poster, title, location, start date and 'See Details'; 'Sold out' when full. */
+/** A race in a grid (docs/SPEC.md §2): poster, title, location, start date and 'See Details'; 'Sold out' when full. */
 export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; eager?: boolean }) {
   return (
     <article className="card bg-base-100 border-base-300 h-full border shadow-sm transition hover:shadow-md">
@@ -42,7 +42,7 @@ export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; 
   );
 }
 
-/** The card grid: 1 column on small screens, 2 on medium, 4 on large (SPEC.md §9). */
+/** The card grid: 1 column on small screens, 2 on medium, 4 on large (docs/SPEC.md §9). */
 export function MarathonGrid({ marathons, eagerCount = 0 }: { marathons: Marathon[]; eagerCount?: number }) {
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">

@@ -9,7 +9,7 @@ import { DateBadges } from './date-badges';
 import { RegistrationStatus } from './registration-status';
 
 /**
- * A race's details (SPEC.md §2): poster, title, facts, the places left (a limited race), the three dates with
+ * A race's details (docs/SPEC.md §2): poster, title, facts, the places left (a limited race), the three dates with
  * links to add the race to a calendar, the register area and the countdown.
  * `myRegistration` is the signed-in runner's entry for the race (null: none; undefined: not known). Give it a
  * `key` per race.

@@ -39,8 +39,8 @@ type MarathonFormProps<R> = {
 const MARATHON_FORM_FIELDS = Object.keys(LABELS);
 
 /**
- * The add and update form of SPEC.md §2 (Add New Marathon, Update Marathon), checked by the shared schema. The
- * dates are picked as the clocks read them in the race's time zone (issue 14), whatever the organizer's.
+ * The add and update form of docs/SPEC.md §2 (Add New Marathon, Update Marathon), checked by the shared schema. The
+ * dates are picked as the clocks read them in the race's time zone (ADR 019), whatever the organizer's.
  */
 export function MarathonForm<R>({
   initialValues,

@@ -7,7 +7,7 @@ import type { MarathonPage } from '../api/marathons-api';
 import { MARATHON_LIST_MESSAGES } from '../list-messages';
 import { MarathonResults, MarathonsLoadFailed } from './marathon-list-states';
 
-/** Both list screens have the tab title 'Marathons' (SPEC.md §2). */
+/** Both list screens have the tab title 'Marathons' (docs/SPEC.md §2). */
 const LIST_TITLE = 'Marathons';
 
 type ListFrameProps = {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
-/** Shown for an id no marathon has (SPEC.md §2: 'Marathon not found!' on details, '… not found' elsewhere). */
+/** Shown for an id no marathon has (docs/SPEC.md §2: 'Marathon not found!' on details, '… not found' elsewhere). */
 export function MarathonNotFound({ message }: { message: string }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">

@@ -18,7 +18,7 @@ type MarathonSearchFiltersProps = {
 };
 
 /**
- * The search box and filters above All Marathons (issue 14): the search runs after a pause in typing, the
+ * The search box and filters above All Marathons (ADR 019): the search runs after a pause in typing, the
  * distance chips, dates and checkbox at once. A screen reader hears how many races were found.
  */
 export function MarathonSearchFilters({

@@ -20,8 +20,8 @@ const COLUMNS: ReadonlyArray<TableColumn<Marathon>> = [
 ];
 
 /**
- * SPEC.md §2 My Marathons: Marathon Name, Date, Distance, Location, then Runners (registered / limit and the
- * waitlist), Actions (cards on small screens): Update, Delete and the race's Participants (issue 13).
+ * docs/SPEC.md §2 My Marathons: Marathon Name, Date, Distance, Location, then Runners (registered / limit and the
+ * waitlist), Actions (cards on small screens): Update, Delete and the race's Participants (ADR 018).
  */
 export function MyMarathonsTable({
   marathons,

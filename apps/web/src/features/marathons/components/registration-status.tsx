@@ -6,7 +6,7 @@ import { DETAILS_MESSAGES } from '../details-messages';
 import type { RegistrationState } from '../registration-window';
 
 /**
- * The register area of the details screen (SPEC.md §2): 'Register Now' while registration is open ('Join the
+ * The register area of the details screen (docs/SPEC.md §2): 'Register Now' while registration is open ('Join the
  * waitlist' once the race is sold out), a disabled 'Registration Closed' with the dates it is open between
  * otherwise, and for a runner with an entry, where it stands and a link to their registrations instead.
  */

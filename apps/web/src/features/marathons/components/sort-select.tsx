@@ -4,8 +4,8 @@ import { MARATHON_LIST_MESSAGES } from '../list-messages';
 import { RELEVANCE_SORT_OPTION, SORT_OPTIONS } from '../sort-options';
 
 /**
- * The labelled sort dropdown of the All Marathons list (SPEC.md §2): 'Newest First' or 'Oldest First', and
- * 'Relevance' first while there is a search to rank by (issue 14).
+ * The labelled sort dropdown of the All Marathons list (docs/SPEC.md §2): 'Newest First' or 'Oldest First', and
+ * 'Relevance' first while there is a search to rank by (ADR 019).
  */
 export function SortSelect({
   value,

@@ -10,7 +10,7 @@ import type {
 import { apiRequest } from '../../../lib/api-client';
 import { readPage, toPageParams, type Page } from '../../../lib/paging';
 
-/** The answers of SPEC.md §7's update and delete calls, as the shared schemas declare them. */
+/** The answers of docs/SPEC.md §7's update and delete calls, as the shared schemas declare them. */
 export type RegistrationUpdated = z.infer<typeof registrationUpdatedSchema>;
 export type RegistrationDeleted = z.infer<typeof deletedSchema>;
 

@@ -25,7 +25,7 @@ type RegistrationEditFormProps<R> = {
   onCancel: () => void;
 };
 
-/** SPEC.md §2 Update Registration: the race is shown read-only; the runner's own details can change. */
+/** docs/SPEC.md §2 Update Registration: the race is shown read-only; the runner's own details can change. */
 export function RegistrationEditForm<R>({
   registration,
   send,

@@ -30,9 +30,9 @@ const EMPTY_FORM: Values = { firstName: '', lastName: '', contact: '', info: '' 
 const L = REGISTRATION_FIELD_LABELS;
 
 /**
- * The registration form of SPEC.md §2: the runner's email and the race shown read-only, then their name,
+ * The registration form of docs/SPEC.md §2: the runner's email and the race shown read-only, then their name,
  * contact and an optional note. Checked with the API's own schema before sending; on success a short alert,
- * then their registrations (SPEC.md §4). For a sold-out race it says it is a waitlist entry and asks for one
+ * then their registrations (docs/SPEC.md §4). For a sold-out race it says it is a waitlist entry and asks for one
  * (`waitlist: true`); the alert then gives the runner's place in line.
  */
 export function RegistrationForm({ marathon, email }: { marathon: Marathon; email: string }) {
@@ -60,7 +60,7 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
       void revalidator.revalidate();
       void showAlert({ icon: 'error', title: M.refusedTitle, text: described.message });
     } else {
-      window.alert(M.unexpected); // SPEC.md §8: a failed registration says so in a browser alert
+      window.alert(M.unexpected); // docs/SPEC.md §8: a failed registration says so in a browser alert
     }
   }
 

@@ -40,7 +40,7 @@ function numberedColumns(firstNumber: number): ReadonlyArray<TableColumn<Registr
 }
 
 /**
- * SPEC.md §2 My Apply List: #, Marathon Title, Start Date, Name, Contact, Info ('-' when empty), Registered On,
+ * docs/SPEC.md §2 My Apply List: #, Marathon Title, Start Date, Name, Contact, Info ('-' when empty), Registered On,
  * then Status (bib or place in line), Actions (cards on small screens). Besides Update and Delete ('Leave
  * waitlist' for a runner in line), each registration's calendar file to download.
  */
