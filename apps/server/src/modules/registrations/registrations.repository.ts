@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { type SQL, eq, sql } from 'drizzle-orm';
 import type { Registration, RegistrationEntry, RegistrationStatus, UpdateRegistration } from '@stride/shared';
 import { marathons, registrations } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
@@ -20,19 +20,11 @@ const WAITLIST_POSITION = sql`case when registration.status = 'waitlisted' then 
   where ahead.marathon_id = registration.marathon_id and ahead.status = 'waitlisted'
     and ahead.waitlist_seq <= registration.waitlist_seq) end`;
 
-/** Where an entry stands (registrationEntrySchema), from a registrations row aliased `registration`. */
-export const ENTRY = defineShape<RegistrationEntry>({
-  _id: sql`registration.id`,
-  status: sql`registration.status`,
-  bib: sql`registration.bib`,
-  waitlistPosition: WAITLIST_POSITION,
-});
-
 /**
  * A registration as the API answers it (registrationSchema), from a registrations row aliased `registration`
  * joined with its race (`race`) and runner (`runner`): {@link REGISTRATION_JOINS}.
  */
-export const REGISTRATION = defineShape<Registration>({
+const REGISTRATION_FIELDS = {
   _id: sql`registration.id`,
   email: sql`runner.email`,
   marathonId: sql`registration.marathon_id`,
@@ -47,7 +39,12 @@ export const REGISTRATION = defineShape<Registration>({
   status: sql`registration.status`,
   bib: sql`registration.bib`,
   waitlistPosition: WAITLIST_POSITION,
-});
+} satisfies Record<keyof Registration, SQL>;
+export const REGISTRATION = defineShape<Registration>(REGISTRATION_FIELDS);
+
+/** Where an entry stands (registrationEntrySchema): the registration's own part, from `registration` alone. */
+const { _id, status, bib, waitlistPosition } = REGISTRATION_FIELDS;
+export const ENTRY = defineShape<RegistrationEntry>({ _id, status, bib, waitlistPosition });
 
 const REGISTRATION_JOINS = sql`
   join marathons race on race.id = registration.marathon_id
