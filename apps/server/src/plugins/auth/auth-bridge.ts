@@ -9,6 +9,7 @@ import { sessions } from '../../db/schema/index.js';
 import { sendsBearerToken } from '../../lib/credentials.js';
 import { type SignInResult, type SignInThrottle } from '../../rate-limits/sign-in-throttle.js';
 import { type Auth, CLIENT_IP_HEADER } from './better-auth.js';
+import { TOKEN_ISSUING_PATHS, answerBody } from './session-tokens.js';
 
 /*
  * The bridge between Fastify and better-auth under /api/auth/*: the request as a Web Request, the answer copied
@@ -32,40 +33,7 @@ export function toWebHeaders(request: FastifyRequest): Headers {
 }
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
-/**
- * The calls that take a password hand out the session token (`set-auth-token`, `token`), for API clients'
- * bearer flow. No other answer carries one: a script running in the page could otherwise read a token that
- * works for 30 days, which the HttpOnly cookie exists to prevent.
- */
-const TOKEN_ISSUING_PATHS = new Set([
-  '/api/auth/sign-in/email',
-  '/api/auth/sign-up/email',
-  '/api/auth/change-password',
-]);
 const REVOKE_SESSION_PATH = '/api/auth/revoke-session';
-
-/** A better-auth answer without session tokens: `token` of a session, of each listed session, or at the top. */
-function withoutSessionTokens(body: unknown): unknown {
-  if (Array.isArray(body)) return body.map(withoutSessionTokens);
-  if (body === null || typeof body !== 'object') return body;
-  const { token: _token, ...rest } = body as Record<string, unknown>;
-  if (rest.session && typeof rest.session === 'object') {
-    const { token: _sessionToken, ...session } = rest.session as Record<string, unknown>;
-    rest.session = session;
-  }
-  return rest;
-}
-
-function answerBody(path: string, response: Response, text: string): string {
-  if (TOKEN_ISSUING_PATHS.has(path) || !response.headers.get('content-type')?.includes('application/json')) {
-    return text;
-  }
-  try {
-    return JSON.stringify(withoutSessionTokens(JSON.parse(text)));
-  } catch {
-    return text;
-  }
-}
 
 export type AuthBridgeContext = {
   auth: Auth;
