@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { CreateMarathonInput, Distance } from '@stride/shared';
+import { type CreateMarathonInput, type Distance, MARATHON_SEARCH_MESSAGES } from '@stride/shared';
 import { MARATHON_LIST_MESSAGES } from '../apps/web/src/features/marathons/list-messages';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi } from './api-helpers';
@@ -249,7 +249,7 @@ test('filters the server refuses show its reason, not a failure', async ({
 }) => {
   errorGuard.allowFailedResponse('/api/marathons', 400);
   await page.goto('/marathons?from=2030-01-10&to=2030-01-01');
-  const reason = 'to must not be before from';
+  const reason = MARATHON_SEARCH_MESSAGES.endBeforeStart;
   await expect(page.getByRole('paragraph').filter({ hasText: reason })).toBeVisible();
   await expect(announcement(page)).toHaveText(reason);
   await expect(page.getByText(MARATHON_LIST_MESSAGES.loadFailed)).toHaveCount(0);

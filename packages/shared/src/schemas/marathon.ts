@@ -134,6 +134,11 @@ export const marathonDetailsSchema = marathonSchema.extend({
 });
 export type MarathonDetails = z.infer<typeof marathonDetailsSchema>;
 
+/** The list's filters' refusals, in words the filters' own labels use. */
+export const MARATHON_SEARCH_MESSAGES = {
+  endBeforeStart: 'The end date must not be before the start date',
+} as const;
+
 const DISTANCE_MESSAGE = `distance must be one of ${DISTANCES.join(', ')} (repeat it for several)`;
 
 /**
@@ -166,7 +171,7 @@ export const marathonListQuerySchema = z
   })
   .refine((query) => !(query.from && query.to && query.to < query.from), {
     path: ['to'],
-    message: 'to must not be before from',
+    message: MARATHON_SEARCH_MESSAGES.endBeforeStart,
   })
   .refine((query) => query.sort !== 'relevance' || Boolean(query.q), {
     path: ['sort'],

@@ -142,6 +142,14 @@ describe('GET /api/marathons filters', () => {
     expect(response.statusCode).toBe(400);
     expect(errorFields(response)).toEqual([field]);
   });
+
+  it('says a reversed date range in words the filters use', async () => {
+    const response = await search('from=2027-03-21&to=2027-03-14');
+
+    expect(response.json().errors).toEqual([
+      { field: 'to', message: 'The end date must not be before the start date' },
+    ]);
+  });
 });
 
 // Last in this file: it adds a race to the catalogue the tests above count.

@@ -17,13 +17,14 @@ export type EntryRequest = Omit<CreateRegistration, 'marathonId' | 'waitlist'> &
 export type EntryOutcome =
   | { kind: 'entered'; registration: Registration }
   | { kind: 'race-missing' }
-  | { kind: 'closed'; race: { title: string; startRegDate: Date; endRegDate: Date } }
+  | { kind: 'closed'; race: { title: string; timeZone: string; startRegDate: Date; endRegDate: Date } }
   | { kind: 'full' }
   | { kind: 'already-registered' };
 
 type EntryRow = {
   n: number;
   title: string | null;
+  time_zone: string | null;
   start_reg_date: Date | string | null;
   end_reg_date: Date | string | null;
   is_open: boolean | null;
@@ -40,8 +41,11 @@ const ENTERED = REGISTRATION.with({ waitlistPosition: sql`registration.waitlist_
 function toOutcome(row: EntryRow | undefined): EntryOutcome {
   if (!row || row.title === null) return { kind: 'race-missing' };
   if (!row.is_open) {
-    const { title, start_reg_date: opens, end_reg_date: closes } = row;
-    return { kind: 'closed', race: { title, startRegDate: new Date(opens!), endRegDate: new Date(closes!) } };
+    const { title, time_zone: timeZone, start_reg_date: opens, end_reg_date: closes } = row;
+    return {
+      kind: 'closed',
+      race: { title, timeZone: timeZone!, startRegDate: new Date(opens!), endRegDate: new Date(closes!) },
+    };
   }
   if (row.already) return { kind: 'already-registered' };
   if (row.registration === null) return { kind: 'full' };
@@ -133,7 +137,8 @@ export function createRaceEntryRepository(db: Executor) {
             then jsonb_build_object('waitlistPosition', registration.waitlist_position) else '{}'::jsonb end
         from answered as registration cross join race
       )
-      select input.n, race.title, race.start_reg_date, race.end_reg_date, race.is_open, judged.already,
+      select input.n, race.title, race.time_zone, race.start_reg_date, race.end_reg_date, race.is_open,
+        judged.already,
         case when registration.id is not null then ${ENTERED.jsonb} end as registration
       from input
         join judged on judged.n = input.n

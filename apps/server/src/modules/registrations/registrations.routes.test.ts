@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Marathon, Registration } from '@stride/shared';
+import { type Marathon, type Registration, formatDateTimeInZone } from '@stride/shared';
 import {
   DAY_MS,
   FOREIGN_ORIGIN,
@@ -243,18 +243,23 @@ describe('POST /api/registrations', () => {
     expect(await countsOf(race._id)).toEqual({ count: 1, rows: 1 });
   });
 
-  it.each<RaceWindow>(['not-yet-open', 'closed', 'started'])(
-    'answers 409 when registration is %s, saying when it is open, registering nobody',
-    async (window) => {
-      const race = await newRace({ window });
+  it.each<[RaceWindow, (race: Marathon) => string]>([
+    ['not-yet-open', (race) => `opens on ${formatDateTimeInZone(race.startRegDate, race.timeZone)}`],
+    ['closed', (race) => `closed on ${formatDateTimeInZone(race.endRegDate, race.timeZone)}`],
+    ['started', (race) => `closed on ${formatDateTimeInZone(race.endRegDate, race.timeZone)}`],
+  ])(
+    'answers 409 when registration is %s, saying when it opens or closed as the race reads it, registering nobody',
+    async (window, when) => {
+      const race = await newRace({ window, timeZone: 'Europe/Berlin' });
 
       const response = await postRegistration(bearerHeaders(runner.token), registrationInput(race._id));
 
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         success: false,
-        message: `Registration for ${race.title} is closed: it is open from ${race.startRegDate} to ${race.endRegDate}.`,
+        message: `Registration for ${race.title} ${when(race)}.`,
       });
+      expect(response.json().message).toMatch(/ \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2} (CET|CEST)\.$/);
       expect(await countsOf(race._id)).toEqual({ count: 0, rows: 0 });
     },
   );

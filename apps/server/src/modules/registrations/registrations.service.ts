@@ -1,4 +1,9 @@
-import type { CreateRegistration, Registration, UpdateRegistration } from '@stride/shared';
+import {
+  type CreateRegistration,
+  type Registration,
+  type UpdateRegistration,
+  formatDateTimeInZone,
+} from '@stride/shared';
 import type { Executor } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
@@ -42,17 +47,21 @@ function marathonNotFound(): AppError {
   return new AppError('NOT_FOUND', REGISTRATION_MESSAGES.marathonNotFound);
 }
 
-/** Why nothing was registered, in the words the API answers with. */
-function refusalOf(outcome: Exclude<EntryOutcome, { kind: 'entered' }>): AppError {
+/**
+ * Why nothing was registered, in the words the API answers with: a closed window says when it opens, or when it
+ * closed, as the race's clocks read it ("Thu 10 Dec 2026, 08:00 CET"), as the race page shows it.
+ */
+function refusalOf(outcome: Exclude<EntryOutcome, { kind: 'entered' }>, now: Date): AppError {
   switch (outcome.kind) {
     case 'race-missing':
       return marathonNotFound();
     case 'closed': {
-      const { title, startRegDate, endRegDate } = outcome.race;
-      return new AppError(
-        'CONFLICT',
-        `Registration for ${title} is closed: it is open from ${startRegDate.toISOString()} to ${endRegDate.toISOString()}.`,
-      );
+      const { title, timeZone, startRegDate, endRegDate } = outcome.race;
+      const when =
+        now < startRegDate
+          ? `opens on ${formatDateTimeInZone(startRegDate, timeZone)}`
+          : `closed on ${formatDateTimeInZone(endRegDate, timeZone)}`;
+      return new AppError('CONFLICT', `Registration for ${title} ${when}.`);
     }
     case 'already-registered':
       return new AppError('CONFLICT', REGISTRATION_MESSAGES.alreadyRegistered);
@@ -175,14 +184,14 @@ export function createRegistrationsService({
   return {
     async register(runner: Runner, input: CreateRegistration): Promise<Registration> {
       const { marathonId, waitlist = false, ...details } = input;
-      if (!isUuid(marathonId)) throw refusalOf({ kind: 'race-missing' });
+      if (!isUuid(marathonId)) throw marathonNotFound();
       const outcome = await entryQueue.submit(marathonId, {
         ...details,
         userId: runner.id,
         email: runner.email,
         waitlist,
       });
-      if (outcome.kind !== 'entered') throw refusalOf(outcome);
+      if (outcome.kind !== 'entered') throw refusalOf(outcome, now());
       return outcome.registration;
     },
 
