@@ -72,7 +72,7 @@ const expectations: { [K in MailKind]: { subject: string; shows: string[] } } = 
     shows: [longTitle, race.location, registration.firstName, registration.id, raceDate, 'number 4'],
   },
   'registration-promoted': {
-    subject: "A place opened up: you're registered",
+    subject: `A place opened up: ${subjectTitle}`,
     shows: [longTitle, race.location, registration.firstName, registration.id, raceDate, 'Bib number'],
   },
   'registration-updated': {
@@ -94,7 +94,7 @@ const expectations: { [K in MailKind]: { subject: string; shows: string[] } } = 
   },
   'race-changed': {
     subject: `Race changed: ${subjectTitle}`,
-    shows: [longTitle, race.location, registration.firstName, registration.id, raceDate],
+    shows: [longTitle, registration.firstName, raceDate],
   },
   'race-cancelled': {
     subject: `Race cancelled: ${subjectTitle}`,
@@ -164,6 +164,37 @@ describe.each(Object.keys(payloads) as MailKind[])('renderMail: %s', (kind) => {
     expect(html).toContain('<meta name="color-scheme" content="light dark"/>');
     expect(html).toContain('@media (prefers-color-scheme: dark)');
     expect(html).toContain('max-width:600px;width:100%');
+  });
+});
+
+describe('renderMail: race-changed', () => {
+  it('shows only what changed, and no registration id', async () => {
+    const movedOnly = {
+      ...payloads['race-changed'],
+      previous: { startDate: race.startDate, location: 'Old Quay' },
+    };
+
+    const { text } = await renderMail(movedOnly, context);
+
+    expect(text).toContain('Location');
+    expect(text).toContain('Old Quay');
+    expect(text).toContain(race.location);
+    expect(text).not.toMatch(/Start|unchanged/);
+    expect(text).not.toContain(registration.id);
+  });
+
+  it('shows the start and the place when both changed', async () => {
+    const { text } = await renderMail(
+      {
+        ...payloads['race-changed'],
+        previous: { startDate: '2027-04-24T08:30:00.000Z', location: 'Old Quay' },
+      },
+      context,
+    );
+
+    expect(text).toContain('Sat 24 Apr 2027, 08:30 UTC');
+    expect(text).toContain(raceDate);
+    expect(text).toContain('Old Quay');
   });
 });
 
@@ -269,11 +300,11 @@ describe('renderMail: registration-cancelled', () => {
 });
 
 describe('renderMail: race-changed', () => {
-  it('shows the start before and after, and marks what changed', async () => {
+  it('shows the start before and now when only the start changed, not the place', async () => {
     const { text } = await renderMail(payloads['race-changed'], context);
 
-    expect(text).toContain(`Start (changed)\n\nBefore: Sat 24 Apr 2027, 08:30 UTC\nNow: ${raceDate}`);
-    expect(text).toContain(`Location (unchanged)\n\nBefore: ${race.location}\nNow: ${race.location}`);
+    expect(text).toContain(`Start\n\nBefore: Sat 24 Apr 2027, 08:30 UTC\nNow: ${raceDate}`);
+    expect(text).not.toContain('Location');
   });
 
   it('compares start instants, not how they are written', async () => {
@@ -285,8 +316,8 @@ describe('renderMail: race-changed', () => {
       context,
     );
 
-    expect(text).toContain('Start (unchanged)');
-    expect(text).toContain(`Location (changed)\n\nBefore: Lyon\nNow: ${race.location}`);
+    expect(text).not.toContain('Start');
+    expect(text).toContain(`Location\n\nBefore: Lyon\nNow: ${race.location}`);
   });
 });
 

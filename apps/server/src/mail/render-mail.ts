@@ -89,7 +89,7 @@ function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
     case 'registration-promoted': {
       const { race, registration } = payload;
       return {
-        subject: "A place opened up: you're registered",
+        subject: `A place opened up: ${shortenTitle(race.title)}`,
         body: createElement(RegistrationPromotedMail, { race, registration, publicUrl }),
         calendar: { method: 'PUBLISH', race, registration },
       };

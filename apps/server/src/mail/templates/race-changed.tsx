@@ -4,15 +4,13 @@ import { CalendarNote, formatRaceStart, RaceLinks, type RegistrationMailProps } 
 
 type RaceChangedMailProps = RegistrationMailProps & { previous: Pick<RaceFacts, 'startDate' | 'location'> };
 
-type BeforeAndAfterProps = { label: string; before: string; after: string; isChanged: boolean };
+type BeforeAndAfterProps = { label: string; before: string; after: string };
 
-/** One changeable value, before and after; "changed" or "unchanged" in its heading so either part shows which. */
-function BeforeAndAfter({ label, before, after, isChanged }: BeforeAndAfterProps) {
+/** One value that changed, before and now. */
+function BeforeAndAfter({ label, before, after }: BeforeAndAfterProps) {
   return (
     <>
-      <SectionHeading>
-        {label} ({isChanged ? 'changed' : 'unchanged'})
-      </SectionHeading>
+      <SectionHeading>{label}</SectionHeading>
       <FactList
         facts={[
           ['Before', before],
@@ -23,6 +21,7 @@ function BeforeAndAfter({ label, before, after, isChanged }: BeforeAndAfterProps
   );
 }
 
+/** The race moved: what changed (its start, its place, or both), and nothing else. */
 export function RaceChangedMail({ race, previous, registration, publicUrl }: RaceChangedMailProps) {
   const isStartChanged = Date.parse(previous.startDate) !== Date.parse(race.startDate);
   const isLocationChanged = previous.location !== race.location;
@@ -30,21 +29,19 @@ export function RaceChangedMail({ race, previous, registration, publicUrl }: Rac
     <MailLayout preview={`${race.title} has changed.`} heading="Race changed" publicUrl={publicUrl}>
       <Paragraph>Hello {registration.firstName},</Paragraph>
       <Paragraph>
-        The organizer of {race.title} ({race.distance}) has changed the race. Your registration{' '}
-        {registration.id} stays as it is.
+        The organizer of {race.title} ({race.distance}) has changed the race. Your registration stays as it
+        is.
       </Paragraph>
-      <BeforeAndAfter
-        label="Start"
-        before={formatRaceStart(previous.startDate, race.timeZone)}
-        after={formatRaceStart(race.startDate, race.timeZone)}
-        isChanged={isStartChanged}
-      />
-      <BeforeAndAfter
-        label="Location"
-        before={previous.location}
-        after={race.location}
-        isChanged={isLocationChanged}
-      />
+      {isStartChanged && (
+        <BeforeAndAfter
+          label="Start"
+          before={formatRaceStart(previous.startDate, race.timeZone)}
+          after={formatRaceStart(race.startDate, race.timeZone)}
+        />
+      )}
+      {isLocationChanged && (
+        <BeforeAndAfter label="Location" before={previous.location} after={race.location} />
+      )}
       <CalendarNote effect="updates the race in your calendar, if you added it from an earlier mail" />
       <RaceLinks raceId={race.id} publicUrl={publicUrl} />
     </MailLayout>
