@@ -5,6 +5,7 @@ describe('getPlacesText', () => {
   it('counts the places a limited race has left, one in the singular', () => {
     expect(getPlacesText({ placesLeft: 12, waitlistCount: 0 })).toBe('12 places left');
     expect(getPlacesText({ placesLeft: 1, waitlistCount: 0 })).toBe('1 place left');
+    expect(getPlacesText({ placesLeft: 100_000, waitlistCount: 0 })).toBe('100,000 places left');
   });
 
   it('says a full race is sold out, with how many runners are on its waitlist', () => {
@@ -24,6 +25,12 @@ describe('getRunnersText', () => {
     );
     expect(getRunnersText({ totalRegistrationCount: 0, capacity: 5, waitlistCount: 0 })).toBe(
       '0 / 5, waitlist 0',
+    );
+  });
+
+  it('writes large counts with thousands separators', () => {
+    expect(getRunnersText({ totalRegistrationCount: 12_345, capacity: 20_000, waitlistCount: 1_500 })).toBe(
+      '12,345 / 20,000, waitlist 1,500',
     );
   });
 

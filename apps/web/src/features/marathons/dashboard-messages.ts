@@ -1,4 +1,5 @@
 import type { OutcomeMessages } from '../../lib/record-messages';
+import { formatNumber } from '../../lib/counts';
 
 /**
  * User-facing texts of the dashboard's marathon screens, Add Marathon and My Marathons (docs/SPEC.md §2, §4, §8),
@@ -24,8 +25,9 @@ export const MARATHON_DASHBOARD_MESSAGES = {
     runners: 'Runners',
   },
   /** The Runners cell: registered / limit, and the waitlist ('7 / 10, waitlist 2'; '7 / no limit'). */
-  runners: (registered: number, limit: number | null) => `${registered} / ${limit ?? 'no limit'}`,
-  withWaitlist: (runners: string, waitlisted: number) => `${runners}, waitlist ${waitlisted}`,
+  runners: (registered: number, limit: number | null) =>
+    `${formatNumber(registered)} / ${limit === null ? 'no limit' : formatNumber(limit)}`,
+  withWaitlist: (runners: string, waitlisted: number) => `${runners}, waitlist ${formatNumber(waitlisted)}`,
   /** A row's link to the race's participants: the visible text, then the rest of what screen readers hear. */
   participantsLink: 'Participants',
   participantsOf: (title: string) => `of ${title}`,

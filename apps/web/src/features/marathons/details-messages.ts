@@ -1,3 +1,5 @@
+import { countOf, formatNumber } from '../../lib/counts';
+
 /** User-facing texts of the marathon details screen (docs/SPEC.md §2, §4), shared by the screen and its tests. */
 export const DETAILS_MESSAGES = {
   notFound: 'Marathon not found!',
@@ -13,9 +15,9 @@ export const DETAILS_MESSAGES = {
   registrationClosed: 'Registration Closed',
   onlyBetween: (start: string, end: string) => `Registration is only available between ${start} and ${end}`,
   /** A limited race with places: '12 places left', '1 place left'. */
-  placesLeft: (places: number) => `${places} ${places === 1 ? 'place' : 'places'} left`,
+  placesLeft: (places: number) => `${countOf(places, 'place')} left`,
   /** A limited race with none: its waitlist instead. */
-  soldOut: (waitlisted: number) => `Sold out — ${waitlisted} on the waitlist`,
+  soldOut: (waitlisted: number) => `Sold out — ${formatNumber(waitlisted)} on the waitlist`,
   joinWaitlist: 'Join the waitlist',
   registered: 'You are registered for this marathon.',
   viewRegistrations: 'View my registrations',

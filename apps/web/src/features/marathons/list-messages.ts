@@ -1,3 +1,5 @@
+import { countOf } from '../../lib/counts';
+
 /** User-facing texts of the marathon list screens (docs/SPEC.md §2, §8), shared by the screens and their tests. */
 export const MARATHON_LIST_MESSAGES = {
   allHeading: 'All Marathons',
@@ -23,8 +25,13 @@ export const MARATHON_LIST_MESSAGES = {
     noMatch: 'No marathons match your search.',
     clearFilters: 'Clear filters',
     /** Announced to screen readers when a search or filter has given its results. */
-    found: (count: number) => (count === 1 ? '1 marathon found' : `${count} marathons found`),
+    found: (count: number) => `${countOf(count, 'marathon')} found`,
   },
+  /** Above a page of a list: 'Showing 1–12 of 1,204 marathons', '1 marathon in all' past the last page. */
+  showing: (from: number, to: number, total: number) =>
+    from > 0
+      ? `Showing ${from}–${to} of ${countOf(total, 'marathon')}`
+      : `${countOf(total, 'marathon')} in all`,
   /** Logged with the error when a list fails to load (docs/SPEC.md §8). */
   logPrefix: 'Error fetching marathons:',
 } as const;

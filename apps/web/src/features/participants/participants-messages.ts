@@ -1,4 +1,5 @@
 import type { RemovalMessages } from '../../lib/record-messages';
+import { countOf, formatNumber } from '../../lib/counts';
 
 /** User-facing texts of the organizer's Participants page (ADR 018), shared by the screen and its tests. */
 export const PARTICIPANTS_MESSAGES = {
@@ -17,7 +18,7 @@ export const PARTICIPANTS_MESSAGES = {
     registered: 'Registered',
     /** registered / limit: '7 / 10', '7 / no limit'. */
     registeredOf: (registered: number, capacity: number | null) =>
-      `${registered} / ${capacity ?? 'no limit'}`,
+      `${formatNumber(registered)} / ${capacity === null ? 'no limit' : formatNumber(capacity)}`,
     waitlist: 'Waitlist',
     placesLeft: 'Places left',
     noLimit: 'No limit',
@@ -45,6 +46,8 @@ export const PARTICIPANTS_MESSAGES = {
 
   noRegistrations: 'No one has registered yet — ',
   shareRacePage: 'share the race page',
+  /** Under the race's title: its public page, to send to runners. */
+  shareRacePageLink: 'Share the race page',
 
   list: {
     heading: 'Participants',
@@ -69,9 +72,10 @@ export const PARTICIPANTS_MESSAGES = {
     /** Shown for an empty Info. */
     noInfo: '-',
     /** The count above the table: 'Showing 1–25 of 40', or how many match a search. */
-    showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total}`,
+    showing: (from: number, to: number, total: number) =>
+      `Showing ${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`,
     matches: (total: number, q: string) =>
-      `${total} ${total === 1 ? 'participant matches' : 'participants match'} “${q}”`,
+      `${countOf(total, 'participant')} ${total === 1 ? 'matches' : 'match'} “${q}”`,
     noMatch: (q: string) => `No participants match “${q}”`,
     emptyWaitlist: 'No one is on the waitlist',
     emptyRegistered: 'No one holds a place yet',

@@ -1,4 +1,5 @@
 import type { OutcomeMessages, RemovalMessages } from '../../lib/record-messages';
+import { countOf, formatNumber } from '../../lib/counts';
 
 /** User-facing texts of the dashboard's My Apply List (docs/SPEC.md §2, §4, §8), shared by the screen and its tests. */
 export const APPLY_LIST_MESSAGES = {
@@ -28,7 +29,8 @@ export const APPLY_LIST_MESSAGES = {
   noInfo: '-',
   noMatch: 'No marathons found matching your search.',
   empty: "You haven't registered for any marathon yet.",
-  matches: (shown: number, total: number) => `${shown} of ${total} registrations match`,
+  matches: (shown: number, total: number) =>
+    `${formatNumber(shown)} of ${countOf(total, 'registration')} ${total === 1 ? 'matches' : 'match'}`,
   /** Names the pager below the table. */
   pagesLabel: 'My Apply List pages',
   loadFailed: "We couldn't load your registrations. Please try again.",

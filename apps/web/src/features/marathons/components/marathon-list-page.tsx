@@ -72,7 +72,7 @@ export function MarathonListPage({
     <ListFrame heading={heading} description={description} toolbar={toolbar} filters={filters}>
       {total > 0 && (
         <h2 className="text-base-content/75 mb-4 text-sm font-normal">
-          {from > 0 ? `Showing ${from}–${to} of ${total} marathons` : `${total} marathons in all`}
+          {MARATHON_LIST_MESSAGES.showing(from, to, total)}
         </h2>
       )}
       <div aria-busy={isUpdating} className={`transition-opacity ${isUpdating ? 'opacity-60' : ''}`}>

@@ -1,5 +1,6 @@
 import type { RaceStats } from '@stride/shared';
 import { PARTICIPANTS_MESSAGES } from '../participants-messages';
+import { formatNumber } from '../../../lib/counts';
 
 const S = PARTICIPANTS_MESSAGES.summary;
 
@@ -7,9 +8,9 @@ const S = PARTICIPANTS_MESSAGES.summary;
 export function SummaryStrip({ stats }: { stats: RaceStats }) {
   const items = [
     { label: S.registered, value: S.registeredOf(stats.counts.registered, stats.capacity) },
-    { label: S.waitlist, value: String(stats.counts.waitlisted) },
-    { label: S.placesLeft, value: stats.placesLeft === null ? S.noLimit : String(stats.placesLeft) },
-    { label: S.today, value: String(stats.registrationsToday) },
+    { label: S.waitlist, value: formatNumber(stats.counts.waitlisted) },
+    { label: S.placesLeft, value: stats.placesLeft === null ? S.noLimit : formatNumber(stats.placesLeft) },
+    { label: S.today, value: formatNumber(stats.registrationsToday) },
   ];
   return (
     <section aria-label={S.label}>
