@@ -70,8 +70,14 @@ for (const window of ['closed', 'not-yet-open'] as const) {
     );
     await expect(page.getByText(notice, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: D.registerNow })).toHaveCount(0);
+    // Beside the button, when it opens: only for a window still ahead.
+    const opensOn = page.getByText(D.opensOn(formatDateTime(race.startRegDate, race.timeZone)), {
+      exact: true,
+    });
+    await expect(opensOn).toHaveCount(window === 'not-yet-open' ? 1 : 0);
     // The race itself is still ahead.
     for (const unit of UNITS) await expect(ring(page, unit)).toBeVisible();
+    await expect(page.getByRole('link', { name: D.addToCalendar })).toBeVisible();
   });
 }
 
@@ -87,6 +93,9 @@ test('a race that has started says so instead of counting down', async ({
   await expect(countdown.getByText(D.started, { exact: true })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveCount(0);
   await expect(page.getByRole('button', { name: D.registrationClosed })).toBeDisabled();
+  // A race that has been run is no longer something to add to a calendar.
+  await expect(page.getByRole('link', { name: D.addToCalendar })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: new RegExp(D.googleCalendar) })).toHaveCount(0);
 });
 
 test('the countdown shows the days, hours, minutes and seconds left, and ticks each second', async ({

@@ -14,6 +14,8 @@ export const DETAILS_MESSAGES = {
   registerNow: 'Register Now',
   registrationClosed: 'Registration Closed',
   onlyBetween: (start: string, end: string) => `Registration is only available between ${start} and ${end}`,
+  /** Beside the disabled button, for a window still ahead. */
+  opensOn: (when: string) => `Registration opens on ${when}`,
   /** A limited race with places: '12 places left', '1 place left'. */
   placesLeft: (places: number) => `${countOf(places, 'place')} left`,
   /** A limited race with none: its waitlist instead. */

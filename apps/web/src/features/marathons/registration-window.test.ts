@@ -33,9 +33,17 @@ describe('getRegistrationState', () => {
   it('is closed before and after, naming the race-local dates it is open between, sold out or not', () => {
     const notice =
       'Registration is only available between Fri 1 Mar 2030, 08:00 WET and Sun 10 Mar 2030, 20:00 WET';
-    for (const now of ['2030-03-01T07:59:59.999Z', '2030-03-10T20:00:00.001Z']) {
-      expect(getRegistrationState(race, at(now), null)).toEqual({ kind: 'closed', notice });
-      expect(getRegistrationState(soldOut, at(now), null)).toEqual({ kind: 'closed', notice });
+    const opensOn = 'Fri 1 Mar 2030, 08:00 WET';
+    for (const [now, opens] of [
+      ['2030-03-01T07:59:59.999Z', opensOn],
+      ['2030-03-10T20:00:00.001Z', null],
+    ] as const) {
+      expect(getRegistrationState(race, at(now), null)).toEqual({ kind: 'closed', notice, opensOn: opens });
+      expect(getRegistrationState(soldOut, at(now), null)).toEqual({
+        kind: 'closed',
+        notice,
+        opensOn: opens,
+      });
     }
   });
 
@@ -44,6 +52,7 @@ describe('getRegistrationState', () => {
     expect(state).toEqual({
       kind: 'closed',
       notice: DETAILS_MESSAGES.onlyBetween('Fri 1 Mar 2030, 08:00 WET', 'Invalid date'),
+      opensOn: null,
     });
   });
 

@@ -12,7 +12,8 @@ export type RegistrationState =
   | { kind: 'registered' }
   | { kind: 'waitlisted'; position: number | null }
   | { kind: 'open'; joinsWaitlist: boolean }
-  | { kind: 'closed'; notice: string };
+  /** `opensOn`: when a window still ahead opens, as the race's clocks read it (null once it has closed). */
+  | { kind: 'closed'; notice: string; opensOn: string | null };
 
 /**
  * The register area of a race (docs/SPEC.md §2, §4): open between startRegDate and endRegDate inclusive; once the
@@ -31,11 +32,10 @@ export function getRegistrationState(
       : { kind: 'registered' };
   }
   if (isRegistrationOpen(race, now)) return { kind: 'open', joinsWaitlist: isSoldOut(race) };
+  const opens = formatDateTime(race.startRegDate, race.timeZone);
   return {
     kind: 'closed',
-    notice: DETAILS_MESSAGES.onlyBetween(
-      formatDateTime(race.startRegDate, race.timeZone),
-      formatDateTime(race.endRegDate, race.timeZone),
-    ),
+    notice: DETAILS_MESSAGES.onlyBetween(opens, formatDateTime(race.endRegDate, race.timeZone)),
+    opensOn: now < new Date(race.startRegDate) ? opens : null,
   };
 }

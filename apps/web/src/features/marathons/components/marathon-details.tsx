@@ -55,7 +55,8 @@ export function MarathonDetails({
           </ul>
           {placesText && <p className="text-lg font-semibold">{placesText}</p>}
           <DateBadges marathon={marathon} />
-          <AddToCalendar marathon={marathon} />
+          {/* A race that has been run is no longer something to add to a calendar. */}
+          {new Date(marathon.startDate) > openedAt && <AddToCalendar marathon={marathon} />}
           <p className="text-base-content/85 whitespace-pre-line">{marathon.description}</p>
           <RegistrationStatus
             marathonId={marathon._id}

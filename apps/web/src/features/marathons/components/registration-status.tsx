@@ -8,7 +8,7 @@ import type { RegistrationState } from '../registration-window';
 /**
  * The register area of the details screen (docs/SPEC.md §2): 'Register Now' while registration is open ('Join the
  * waitlist' once the race is sold out), a disabled 'Registration Closed' with the dates it is open between
- * otherwise, and for a runner with an entry, where it stands and a link to their registrations instead.
+ * otherwise (and, while the window is still ahead, when it opens), and for a runner with an entry, where it stands and a link to their registrations instead.
  */
 export function RegistrationStatus({ state, marathonId }: { state: RegistrationState; marathonId: string }) {
   const noticeId = useId();
@@ -39,9 +39,12 @@ export function RegistrationStatus({ state, marathonId }: { state: RegistrationS
     case 'closed':
       return (
         <div className="flex flex-col items-start gap-3">
-          <button type="button" className="btn" disabled aria-describedby={noticeId}>
-            {DETAILS_MESSAGES.registrationClosed}
-          </button>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="button" className="btn" disabled aria-describedby={noticeId}>
+              {DETAILS_MESSAGES.registrationClosed}
+            </button>
+            {state.opensOn && <p className="font-medium">{DETAILS_MESSAGES.opensOn(state.opensOn)}</p>}
+          </div>
           <p id={noticeId} className="alert alert-warning">
             {state.notice}
           </p>
