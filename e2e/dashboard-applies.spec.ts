@@ -252,7 +252,7 @@ test("deleting a registration asks first, then removes it and lowers the race's 
   const row = rowWith(page, withdrawn.title);
 
   await row.getByRole('button', { name: 'Delete' }).click();
-  await answerDeleteConfirm(page, 'Cancel');
+  await answerDeleteConfirm(page, 'Cancel', `Your entry in ${withdrawn.title} will be withdrawn.`);
   await expect(row).toBeVisible();
   expect(await registrationCount(page, withdrawn)).toBe(1);
 

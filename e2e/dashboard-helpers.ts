@@ -29,8 +29,12 @@ export async function answerConfirm(page: Page, expected: { title: string; text:
   await expect(confirm).toBeHidden();
 }
 
-/** docs/SPEC.md §8: the confirm dialog before a delete, answered with `answer`. */
-export async function answerDeleteConfirm(page: Page, answer: 'Yes, delete it!' | 'Cancel') {
+/**
+ * docs/SPEC.md §8: the confirm dialog before a delete, answered with `answer`; with `detail`, the line below the
+ * SPEC's words that says what will happen.
+ */
+export async function answerDeleteConfirm(page: Page, answer: 'Yes, delete it!' | 'Cancel', detail?: string) {
+  if (detail) await expect(alertDialog(page, 'Are you sure?')).toContainText(detail);
   await answerConfirm(page, { title: 'Are you sure?', text: "You won't be able to revert this!" }, answer);
 }
 

@@ -2,7 +2,13 @@ import type { Page } from '@playwright/test';
 import { MARATHON_FIELD_LABELS as L, type Marathon } from '@stride/shared';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../apps/web/src/features/marathons/dashboard-messages';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
-import { createMarathonViaApi, createMarathonsViaApi, numberedTitles, recordPosts } from './api-helpers';
+import {
+  createMarathonViaApi,
+  createMarathonsViaApi,
+  numberedTitles,
+  recordPosts,
+  registerViaApi,
+} from './api-helpers';
 import {
   alertDialog,
   answerDeleteConfirm,
@@ -342,6 +348,35 @@ test('a marathon is deleted only after confirming', async ({ page, baseURL, uniq
   await page.reload();
   await expect(rowWith(page, kept.title)).toBeVisible();
   await expect(doomedRow).toHaveCount(0);
+});
+
+test('the delete confirmation says, below the SPEC’s words, what goes with the race; in the dark theme too', async ({
+  page,
+  baseURL,
+  uniqueUser,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page.request, uniqueUser());
+  const empty = await createMarathonViaApi(page.request, baseURL!);
+  const entered = await createMarathonViaApi(page.request, baseURL!);
+  await registerViaApi(page.request, baseURL!, entered._id);
+  await useTheme(page, 'dark');
+  await page.goto('/dashboard/my-marathons');
+
+  await rowWith(page, entered.title).getByRole('button', { name: 'Delete' }).click();
+  const dialog = alertDialog(page, 'Are you sure?');
+  await expect(dialog).toBeVisible();
+  const background = await dialog.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const [red, green, blue] = background.match(/\d+/g)!.map(Number);
+  expect(red! + green! + blue!).toBeLessThan(3 * 80); // a dark popup on the dark theme
+  await answerDeleteConfirm(
+    page,
+    'Cancel',
+    `${entered.title} and its 1 registration will be deleted; every runner is told.`,
+  );
+
+  await rowWith(page, empty.title).getByRole('button', { name: 'Delete' }).click();
+  await answerDeleteConfirm(page, 'Cancel', `${empty.title} will be deleted.`);
 });
 
 test("a refused delete says 'Failed!' with the server's reason and keeps the row", async ({

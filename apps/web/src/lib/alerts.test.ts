@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmDelete, showAlert, showToast } from './alerts';
+import { DELETE_CONFIRM } from './record-messages';
 
 const fire = vi.hoisted(() => vi.fn(async () => ({ isConfirmed: true })));
 vi.mock('sweetalert2', () => ({ default: { fire } }));
@@ -9,7 +10,14 @@ const MARKUP = '<a href="https://evil.example">Session expired, sign in here</a>
 /** The options of every popup fired so far. */
 const firedOptions = () => fire.mock.calls.map((call) => (call as unknown[])[0] as Record<string, unknown>);
 
-beforeEach(() => fire.mockClear());
+/** The page's theme, as `<html data-theme>` says it. */
+let pageTheme = 'light';
+vi.stubGlobal('document', { documentElement: { getAttribute: () => pageTheme } });
+
+beforeEach(() => {
+  fire.mockClear();
+  pageTheme = 'light';
+});
 
 describe('alerts render their words as text, never as markup', () => {
   it('a toast sets its title as titleText', async () => {
@@ -63,5 +71,26 @@ describe('alerts render their words as text, never as markup', () => {
         expect(options).not.toHaveProperty(htmlOption);
       }
     }
+  });
+});
+
+describe('popups follow the page', () => {
+  it('take the dark theme on a dark page, and the light one otherwise', async () => {
+    await showToast('success', 'Saved');
+    pageTheme = 'dark';
+    await showAlert({ icon: 'info', title: 'Saved' });
+    await confirmDelete();
+
+    expect(firedOptions().map((options) => options.theme)).toEqual(['light', 'dark', 'dark']);
+  });
+
+  it("put a confirmation's detail on its own line below the SPEC's text", async () => {
+    await confirmDelete({ ...DELETE_CONFIRM, detail: 'Your entry in City Run will be withdrawn.' });
+
+    expect(firedOptions()).toEqual([
+      expect.objectContaining({
+        text: "You won't be able to revert this!\n\nYour entry in City Run will be withdrawn.",
+      }),
+    ]);
   });
 });

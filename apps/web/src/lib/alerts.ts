@@ -21,6 +21,10 @@ type PopupOptions = {
   target?: HTMLElement;
 };
 
+/** Popups follow the page's theme (daisyUI's `data-theme` on <html>). */
+const pageTheme = () =>
+  document.documentElement.getAttribute('data-theme') === 'dark' ? ('dark' as const) : ('light' as const);
+
 /**
  * Every popup goes through here. Its words often come from outside (a URL's `?error=`, a server's message, a
  * race's title), so they are set as text: SweetAlert2's `title` and `html` would render markup (a phishing
@@ -28,7 +32,13 @@ type PopupOptions = {
  */
 async function fire({ title, ...options }: PopupOptions) {
   const Swal = await loadSwal();
-  return Swal.fire({ ...options, titleText: title });
+  return Swal.fire({
+    ...options,
+    titleText: title,
+    theme: pageTheme(),
+    // A text of two paragraphs (a confirm's detail) keeps its line breaks.
+    customClass: { htmlContainer: 'whitespace-pre-line' },
+  });
 }
 
 /** A toast in the top-end corner (docs/SPEC.md §4: 1500 ms). */
@@ -58,13 +68,13 @@ export function showAlert(options: {
 
 /**
  * The confirm dialog before a delete (docs/SPEC.md §8), or before another removal in its own words (leaving a
- * waitlist); resolves true when the user confirms.
+ * waitlist), with its `detail` below the text; resolves true when the user confirms.
  */
 export async function confirmDelete(messages: ConfirmMessages = DELETE_CONFIRM): Promise<boolean> {
   const result = await fire({
     icon: 'warning',
     title: messages.title,
-    text: messages.text,
+    text: messages.detail ? `${messages.text}\n\n${messages.detail}` : messages.text,
     showCancelButton: true,
     confirmButtonText: messages.confirmButton,
     cancelButtonText: messages.keepButton ?? 'Cancel',

@@ -8,8 +8,16 @@ export type OutcomeMessages = {
 /**
  * The confirm dialog before a record is removed: its title, its text, the confirming button's label and, where
  * 'Cancel' would be ambiguous (cancelling a registration), the label of the button that keeps the record.
+ * `detail`, a line below the text, says what will happen to what ("Capital City Marathon and its 212
+ * registrations will be deleted; every runner is told.").
  */
-export type ConfirmMessages = { title: string; text: string; confirmButton: string; keepButton?: string };
+export type ConfirmMessages = {
+  title: string;
+  text: string;
+  confirmButton: string;
+  keepButton?: string;
+  detail?: string;
+};
 
 /** What removing a record says: the confirm dialog first, then the outcome's alert. */
 export type RemovalMessages = { confirm: ConfirmMessages; outcome: OutcomeMessages };
@@ -33,3 +41,8 @@ export const DELETE_REMOVAL = {
   confirm: DELETE_CONFIRM,
   outcome: DELETE_MESSAGES,
 } as const satisfies RemovalMessages;
+
+/** docs/SPEC.md §8's delete, its dialog saying below its own words what will happen (`detail`). */
+export function deleteRemovalSaying(detail: string): RemovalMessages {
+  return { confirm: { ...DELETE_CONFIRM, detail }, outcome: DELETE_MESSAGES };
+}

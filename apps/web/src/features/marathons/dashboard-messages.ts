@@ -1,5 +1,6 @@
-import type { OutcomeMessages } from '../../lib/record-messages';
-import { formatNumber } from '../../lib/counts';
+import type { Marathon } from '@stride/shared';
+import { countOf, formatNumber } from '../../lib/counts';
+import { type OutcomeMessages, type RemovalMessages, deleteRemovalSaying } from '../../lib/record-messages';
 
 /**
  * User-facing texts of the dashboard's marathon screens, Add Marathon and My Marathons (docs/SPEC.md §2, §4, §8),
@@ -28,6 +29,15 @@ export const MARATHON_DASHBOARD_MESSAGES = {
   runners: (registered: number, limit: number | null) =>
     `${formatNumber(registered)} / ${limit === null ? 'no limit' : formatNumber(limit)}`,
   withWaitlist: (runners: string, waitlisted: number) => `${runners}, waitlist ${formatNumber(waitlisted)}`,
+  /** Deleting a race: docs/SPEC.md §8's dialog, saying below what goes with it. */
+  deleteRemoval: ({ title, totalRegistrationCount, waitlistCount }: Marathon): RemovalMessages => {
+    const entries = totalRegistrationCount + waitlistCount;
+    return deleteRemovalSaying(
+      entries === 0
+        ? `${title} will be deleted.`
+        : `${title} and its ${countOf(entries, 'registration')} will be deleted; every runner is told.`,
+    );
+  },
   /** A row's link to the race's participants: the visible text, then the rest of what screen readers hear. */
   participantsLink: 'Participants',
   participantsOf: (title: string) => `of ${title}`,

@@ -33,6 +33,8 @@ export const APPLY_LIST_MESSAGES = {
     `${formatNumber(shown)} of ${countOf(total, 'registration')} ${total === 1 ? 'matches' : 'match'}`,
   /** Names the pager below the table. */
   pagesLabel: 'My Apply List pages',
+  /** Below docs/SPEC.md §8's delete confirmation: what deleting a registration does. */
+  withdrawDetail: (title: string) => `Your entry in ${title} will be withdrawn.`,
   loadFailed: "We couldn't load your registrations. Please try again.",
   /** A row's link to its calendar file: the short visible text, and the name screen readers hear. */
   calendarLink: 'Calendar',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELETE_REMOVAL } from '../../lib/record-messages';
+import { DELETE_CONFIRM, DELETE_MESSAGES } from '../../lib/record-messages';
 import { getEntryStatusText, getRemovalMessages } from './entry-status';
 
 describe('getEntryStatusText', () => {
@@ -26,8 +26,13 @@ describe('getEntryStatusText', () => {
 });
 
 describe('getRemovalMessages', () => {
-  it('asks before a registration is deleted, in the words of docs/SPEC.md §8', () => {
-    expect(getRemovalMessages({ status: 'registered', marathonTitle: 'City Run' })).toBe(DELETE_REMOVAL);
+  it('asks before a registration is deleted, in the words of docs/SPEC.md §8, saying below what happens', () => {
+    const messages = getRemovalMessages({ status: 'registered', marathonTitle: 'City Run' });
+    expect(messages.confirm).toEqual({
+      ...DELETE_CONFIRM,
+      detail: 'Your entry in City Run will be withdrawn.',
+    });
+    expect(messages.outcome).toBe(DELETE_MESSAGES);
   });
 
   it('talks about leaving the waitlist for a waitlisted runner, naming the race', () => {

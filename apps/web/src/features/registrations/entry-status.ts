@@ -1,5 +1,5 @@
 import type { Registration } from '@stride/shared';
-import { DELETE_REMOVAL, type RemovalMessages } from '../../lib/record-messages';
+import { type RemovalMessages, deleteRemovalSaying } from '../../lib/record-messages';
 import { APPLY_LIST_MESSAGES } from './apply-list-messages';
 
 type Entry = Pick<Registration, 'status' | 'bib' | 'waitlistPosition'>;
@@ -24,5 +24,5 @@ export function getRemovalMessages(
 ): RemovalMessages {
   return isWaitlisted(registration)
     ? APPLY_LIST_MESSAGES.leaveWaitlistMessages(registration.marathonTitle)
-    : DELETE_REMOVAL;
+    : deleteRemovalSaying(APPLY_LIST_MESSAGES.withdrawDetail(registration.marathonTitle));
 }

@@ -29,7 +29,11 @@ export function Component() {
   useDocumentTitle(M.listTitle);
   const { items, page, total, limit } = useLoaderData<typeof loader>();
   const { editing, startEditing, stopEditing, headingRef, deleteRecord, updateOptions } =
-    useRecordEditing<Marathon>({ remove: deleteMarathon, updateMessages: M.update });
+    useRecordEditing<Marathon>({
+      remove: deleteMarathon,
+      updateMessages: M.update,
+      removalMessages: M.deleteRemoval,
+    });
 
   return (
     <section className="space-y-6">
