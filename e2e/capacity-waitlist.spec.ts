@@ -228,6 +228,9 @@ test.describe('My Apply List', () => {
     await expect(openRow.getByRole('button', { name: 'Leave waitlist' })).toHaveCount(0);
     await expect(fullRow.getByRole('button', { name: 'Leave waitlist' })).toBeVisible();
     await expect(fullRow.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    // A place goes into a calendar; a place in line does not yet (its mail has no calendar file either).
+    await expect(openRow.getByRole('link', { name: A.calendarFile(open.title) })).toBeVisible();
+    await expect(fullRow.getByRole('link', { name: A.calendarFile(full.title) })).toHaveCount(0);
   });
 
   test('"Leave waitlist" asks first, then takes the runner out of the line', async ({

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { REGISTRATION_FIELD_LABELS as L, type Marathon } from '@stride/shared';
 import { APPLY_LIST_MESSAGES as M } from '../apps/web/src/features/registrations/apply-list-messages';
 import { getEntryStatusText } from '../apps/web/src/features/registrations/entry-status';
+import { formatDay } from '../apps/web/src/lib/dates';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi, createMarathonsViaApi, numberedTitles, registerViaApi } from './api-helpers';
 import {
@@ -116,6 +117,31 @@ test('the list shows each registration, counts them, and the search filters by t
 
   await searchBox(page).clear();
   await expect(page.getByRole('rowheader')).toHaveCount(2);
+});
+
+test('at 1280 px no date or phone number wraps in the table, even beside a long title and note', async ({
+  page,
+  baseURL,
+  uniqueUser,
+  signUpViaApi,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpViaApi(page.request, uniqueUser());
+  const race = await createMarathonViaApi(page.request, baseURL!, {
+    title: `A long race title that takes its room in the table ${uniqueSuffix()}`,
+  });
+  const entry = await registerViaApi(page.request, baseURL!, race._id, {
+    contact: '+351 912 345 678',
+    info: 'A note long enough to take a good share of the row, so the other cells would squeeze',
+  });
+
+  await page.goto('/dashboard/my-applies');
+  const row = rowWith(page, race.title);
+  const lines = (text: string) =>
+    row.getByText(text, { exact: true }).evaluate((element) => element.getClientRects().length);
+  expect(await lines(entry.contact)).toBe(1);
+  expect(await lines(formatDay(race.startDate, race.timeZone))).toBe(1);
+  expect(await lines(formatDay(entry.timestamp, race.timeZone))).toBe(1);
 });
 
 test('a registration is updated in the modal: the race is read-only, the new contact shows in the row', async ({

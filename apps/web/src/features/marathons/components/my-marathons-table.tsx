@@ -11,7 +11,9 @@ const COLUMNS: ReadonlyArray<TableColumn<Marathon>> = [
   {
     header: M.columns.date,
     cell: (marathon) => (
-      <time dateTime={marathon.startDate}>{formatDay(marathon.startDate, marathon.timeZone)}</time>
+      <time dateTime={marathon.startDate} className="whitespace-nowrap">
+        {formatDay(marathon.startDate, marathon.timeZone)}
+      </time>
     ),
   },
   { header: M.columns.distance, cell: (marathon) => marathon.distance },

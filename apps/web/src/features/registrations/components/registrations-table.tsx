@@ -12,18 +12,21 @@ const DETAIL_COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
   {
     header: M.columns.startDate,
     cell: (registration) => (
-      <time dateTime={registration.marathonDate}>
+      <time dateTime={registration.marathonDate} className="whitespace-nowrap">
         {formatDay(registration.marathonDate, registration.marathonTimeZone)}
       </time>
     ),
   },
   { header: M.columns.name, cell: (registration) => `${registration.firstName} ${registration.lastName}` },
-  { header: M.columns.contact, cell: (registration) => registration.contact },
+  {
+    header: M.columns.contact,
+    cell: (registration) => <span className="whitespace-nowrap">{registration.contact}</span>,
+  },
   { header: M.columns.info, cell: (registration) => registration.info || M.noInfo },
   {
     header: M.columns.registeredOn,
     cell: (registration) => (
-      <time dateTime={registration.timestamp}>
+      <time dateTime={registration.timestamp} className="whitespace-nowrap">
         {formatDay(registration.timestamp, registration.marathonTimeZone)}
       </time>
     ),
@@ -42,7 +45,7 @@ function numberedColumns(firstNumber: number): ReadonlyArray<TableColumn<Registr
 /**
  * docs/SPEC.md §2 My Apply List: #, Marathon Title, Start Date, Name, Contact, Info ('-' when empty), Registered On,
  * then Status (bib or place in line), Actions (cards on small screens). Besides Update and Delete ('Leave
- * waitlist' for a runner in line), each registration's calendar file to download.
+ * waitlist' for a runner in line), each place's calendar file to download.
  */
 export function RegistrationsTable({
   registrations,
@@ -69,15 +72,18 @@ export function RegistrationsTable({
           onDelete={() => onDelete(registration)}
           deleteLabel={isWaitlisted(registration) ? M.leaveWaitlist : undefined}
         >
-          <a
-            href={getRegistrationCalendarPath(registration._id)}
-            download
-            aria-label={M.calendarFile(registration.marathonTitle)}
-            className="btn btn-outline btn-sm"
-          >
-            <CalendarIcon width={16} height={16} />
-            {M.calendarLink}
-          </a>
+          {/* A place in line is not yet a race to go to: its mail has no calendar file either. */}
+          {!isWaitlisted(registration) && (
+            <a
+              href={getRegistrationCalendarPath(registration._id)}
+              download
+              aria-label={M.calendarFile(registration.marathonTitle)}
+              className="btn btn-outline btn-sm"
+            >
+              <CalendarIcon width={16} height={16} />
+              {M.calendarLink}
+            </a>
+          )}
         </RowActions>
       )}
     />
