@@ -49,6 +49,21 @@ export function serverNodeFlags(env = process.env) {
   return [`--max-old-space-size=${heapMb}`];
 }
 
+/**
+ * Runs the server (Node with `args`) as `npm start` does and leaves with its exit code. The server does the
+ * graceful stop: our SIGINT and SIGTERM are passed on, so that a signal sent to npm or to this script alone stops
+ * it. In a terminal, Ctrl-C reaches the server twice (the terminal signals the whole process group, and this
+ * script passes its own on): the server takes the second for the stop already under way.
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv }} [options]
+ */
+export function runServer(args, { env = process.env } = {}) {
+  const server = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  return server;
+}
+
 /** Builds the server and the web app when their sources are newer than the build (or it is missing). */
 export function buildStale() {
   const sharedSources = Math.max(

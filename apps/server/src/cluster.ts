@@ -15,6 +15,8 @@ import { openServerDatabase, type ServerDatabase } from './platform/server-datab
 import { DEMO_ORGANIZER, seedDemoData } from './demo/demo-data.js';
 import { createMemoryRateLimitStore } from './rate-limits/memory-rate-limit-store.js';
 import { createAuth } from './plugins/auth/better-auth.js';
+import { createLogDestination } from './logging/log-destination.js';
+import { runningLine } from './logging/running-line.js';
 
 /** The worker's entry: server.ts beside this file (server.js once built). */
 const SERVER_ENTRY = fileURLToPath(
@@ -95,7 +97,10 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  const log = pino({ level: config.logLevel, base: { role: 'primary', pid: process.pid } });
+  const log = pino(
+    { level: config.logLevel, base: { role: 'primary', pid: process.pid } },
+    createLogDestination({ buffered: false }).stream,
+  );
 
   let database: ServerDatabase | undefined;
   const workerEnv: Record<string, string> = {};
@@ -115,6 +120,13 @@ async function main() {
     if (stopping) return;
     log.warn({ pid: worker.process.pid, code, signal }, 'a worker stopped; starting another');
     setTimeout(() => stopping || start(), RESTART_DELAY_MS);
+  });
+  // Said once, by the primary, when the first worker listens (straight to stdout, as server.ts does).
+  let announced = false;
+  cluster.on('listening', (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    process.stdout.write(`${runningLine(config, address)}\n`);
   });
   for (let index = 0; index < workerCount; index += 1) start();
   log.info(

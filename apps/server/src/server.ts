@@ -3,10 +3,12 @@ import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
+import type { Logger } from 'pino';
 import { type App, buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openServerDatabase, type ServerDatabase } from './platform/server-database.js';
 import { DEMO_ORGANIZER, seedDemoData } from './demo/demo-data.js';
+import { runningLine } from './logging/running-line.js';
 
 /** apps/web/dist, the same relative path from src/ and dist/. */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -33,10 +35,16 @@ async function main() {
   const stopSignals: NodeJS.Signals[] = cluster.isWorker ? ['SIGTERM'] : ['SIGINT', 'SIGTERM'];
   if (cluster.isWorker) process.on('SIGINT', () => {});
 
-  // A stop asked for while starting waits until there is something to stop cleanly (the embedded PostgreSQL).
+  // One listener per stop signal for the whole life of the process: removing the last listener of a signal gives
+  // it back its default action (exit at once) for a moment, and under `npm start` Ctrl-C arrives twice (the
+  // terminal signals the process group, and scripts/start.mjs passes its own on), often within that moment.
+  // A stop asked for while starting waits until there is something to stop cleanly (the embedded PostgreSQL);
+  // one asked for while stopping is the same stop.
   let stopWhileStarting: NodeJS.Signals | undefined;
-  const noteStop = (signal: NodeJS.Signals) => (stopWhileStarting = signal);
-  for (const signal of stopSignals) process.on(signal, noteStop);
+  let onStopSignal = (signal: NodeJS.Signals) => {
+    stopWhileStarting ??= signal;
+  };
+  for (const signal of stopSignals) process.on(signal, (received) => onStopSignal(received));
 
   // Said once the log exists: the database opens first.
   const startupNotes: string[] = [];
@@ -74,22 +82,33 @@ async function main() {
     'database ready',
   );
 
-  for (const signal of stopSignals) process.off(signal, noteStop);
   if (stopWhileStarting) {
     app.log.info({ signal: stopWhileStarting }, 'stopped while starting');
     await app.close();
     await database.close();
     return;
   }
-  const skip = cluster.isWorker ? (['SIGINT'] as const) : [];
-  closeWithGrace({ delay: 10_000, skip: [...skip] }, async ({ signal, err }) => {
+  // close-with-grace answers a fatal error, and the signals other than ours, with the same stop; it would end
+  // the process at a second SIGINT or SIGTERM, before PostgreSQL has stopped.
+  let stopping = false;
+  let stopSignal: NodeJS.Signals | undefined;
+  const graceful = closeWithGrace({ delay: 10_000, skip: ['SIGINT', 'SIGTERM'] }, async ({ err }) => {
+    stopping = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
+    else app.log.info({ signal: stopSignal }, 'shutting down');
     app.startDraining(); // a balancer asking GET /api/health/ready stops sending requests here…
     if (!err && config.drainNoticeMs > 0) await sleep(config.drainNoticeMs);
     await app.close(); // …then new connections are refused, in-flight requests answered, claimed mails released
     await database.close(); // and stops the embedded PostgreSQL
   });
+  onStopSignal = (signal) => {
+    if (stopping) {
+      app.log.info({ signal }, 'already stopping');
+      return;
+    }
+    stopSignal = signal;
+    void graceful.close();
+  };
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -98,7 +117,12 @@ async function main() {
     fail((error as Error).message);
   }
   if (config.mail.worker.enabled) app.mail.worker.start();
-  app.log.info(`Stride is running on ${config.publicUrl}`);
+  // Straight to stdout, after what the log holds so far: the log is written in blocks (logging/log-destination.ts).
+  // A worker of `npm run start:cluster` leaves this to its primary.
+  if (!cluster.isWorker) {
+    await new Promise<void>((resolve) => (app.log as Logger).flush(() => resolve()));
+    process.stdout.write(`${runningLine(config, app.server.address())}\n`);
+  }
 }
 
 await main();

@@ -55,6 +55,12 @@ describe(
     const severalTimes = (url: string, headers?: Record<string, string>) =>
       Promise.all(Array.from({ length: 4 * WORKERS }, () => get(url, headers)));
 
+    it('says once, from the primary, where the site is', async () => {
+      await expect
+        .poll(() => primary.output().match(/^Stride is running on .*$/gm))
+        .toEqual([`Stride is running on ${primary.url}`]);
+    });
+
     it('serves the demo races the primary added, from every worker', async () => {
       const response = await fetch(`${primary.url}/api/marathons`);
       expect(response.status).toBe(200);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,8 @@ const ENTRIES = {
   /** `npm run start:cluster`: a primary and its workers. */
   cluster: fileURLToPath(new URL('../cluster.ts', import.meta.url)),
 };
+/** What `npm start` runs the built server with (scripts/start.mjs), here given the server's source through tsx. */
+const START_SCRIPT_LIB = fileURLToPath(new URL('../../../../scripts/lib/production.mjs', import.meta.url));
 /** Between two health checks while a server starts: a polling interval, not a wait for a guessed duration. */
 const POLL_INTERVAL_MS = 50;
 
@@ -26,6 +28,8 @@ export type ServerProcess = {
   /** `http://127.0.0.1:PORT` */
   url: string;
   pid: number;
+  /** What it has printed so far (stdout and stderr). */
+  output: () => string;
   /** Settles when the process has exited, with everything it printed. */
   exited: Promise<ProcessExit>;
   /** Resolves once GET /api/health answers 200; rejects with the output if the process exits first. */
@@ -35,6 +39,8 @@ export type ServerProcess = {
 };
 
 const running = new Set<ChildProcess>();
+/** Those of them started in a process group of their own (`asNpmStart`). */
+const groupLeaders = new WeakSet<ChildProcess>();
 /** The embedded clusters of the servers started here: a killed server leaves its PostgreSQL running. */
 const clusterDirs = new Set<string>();
 
@@ -50,16 +56,33 @@ export async function findFreePort(): Promise<number> {
   return address.port;
 }
 
+type StartOptions = {
+  entry?: keyof typeof ENTRIES;
+  args?: string[];
+  /**
+   * Through `npm start`'s launcher (scripts/start.mjs's `runServer`, which passes its signals on), in a process
+   * group of its own as a terminal runs it: `pid` is the launcher's and the group's, for `process.kill(-pid)`.
+   */
+  asNpmStart?: boolean;
+};
+
 /**
  * Runs the real entry (src/server.ts through tsx) as its own process, on loopback only (a free PORT
  * unless given), with these variables on top of a minimal environment: none of the runner's leak in.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  { entry = 'server', args = [] }: { entry?: keyof typeof ENTRIES; args?: string[] } = {},
+  { entry = 'server', args = [], asNpmStart = false }: StartOptions = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await findFreePort());
-  const nodeArgs = ['--import', 'tsx', '--conditions=@stride/source', ENTRIES[entry], ...args];
+  const serverArgs = ['--import', 'tsx', '--conditions=@stride/source', ENTRIES[entry], ...args];
+  const nodeArgs = asNpmStart
+    ? [
+        '--input-type=module',
+        '--eval',
+        `import { runServer } from ${JSON.stringify(START_SCRIPT_LIB)}; runServer(${JSON.stringify(serverArgs)});`,
+      ]
+    : serverArgs;
   const child = spawn(process.execPath, nodeArgs, {
     cwd: REPO_ROOT,
     env: {
@@ -73,8 +96,10 @@ export async function startServerProcess(
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: asNpmStart,
   });
   running.add(child);
+  if (asNpmStart) groupLeaders.add(child);
   if (env.DATA_DIR && !env.DATABASE_URL)
     clusterDirs.add(path.join(path.resolve(REPO_ROOT, env.DATA_DIR), 'postgres'));
   let output = '';
@@ -111,6 +136,7 @@ export async function startServerProcess(
   return {
     url,
     pid: child.pid!,
+    output: () => output,
     exited,
     waitUntilHealthy,
     stop: (signal = 'SIGTERM') => {
@@ -138,7 +164,9 @@ export async function killServerProcesses(): Promise<void> {
   await Promise.all(
     [...running].map(async (child) => {
       const closed = once(child, 'close');
-      child.kill('SIGKILL');
+      // A launcher in a group of its own goes with its server (the pipes close once both are gone).
+      if (groupLeaders.has(child)) process.kill(-child.pid!, 'SIGKILL');
+      else child.kill('SIGKILL');
       await closed;
     }),
   );
@@ -166,4 +194,20 @@ export function useDataDirPerTest(prefix: string): () => string {
 export function postmasterPidOf(dataDir: string): number | undefined {
   const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
   return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : undefined;
+}
+
+/** The PostgreSQL processes (a postmaster and whatever it left) whose command line names DATA_DIR's cluster. */
+export function postgresProcessesOf(dataDir: string): number[] {
+  const clusterDir = path.join(path.resolve(REPO_ROOT, dataDir), 'postgres');
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return path.basename(commandLine[0] ?? '') === 'postgres' && commandLine.includes(clusterDir);
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
 }
