@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth/auth.js';
 import { registerSignedIn } from './plugins/auth/session.js';
 import { createFrameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerRacePage } from './plugins/race-page.js';
 import { createSecurityHeaderSetter, registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createLogDestination } from './logging/log-destination.js';
@@ -129,6 +130,11 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
     await signedIn.register(organizerMarathonsRoutes, container.marathons);
     await signedIn.register(registrationsRoutes, container.registrations);
     await signedIn.register(participantsRoutes, container.registrations);
+  });
+  await registerRacePage(app, {
+    webDistDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    reads: container.marathons.reads,
   });
   await registerWebApp(app, config.webDistDir);
 

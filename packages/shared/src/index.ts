@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './race-page.js';
 export * from './rules.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
