@@ -264,9 +264,14 @@ test('empty states say what to do', async ({ page, baseURL, organizer: _organize
   const quiet = await createMarathonViaApi(page.request, baseURL!);
   await page.goto(participantsPath(quiet));
   await expect(page.getByText(`${M.noRegistrations}${M.shareRacePage}`)).toBeVisible();
-  await expect(page.getByRole('link', { name: M.shareRacePage })).toHaveAttribute(
+  // Both the note and the link under the title open the race's public page.
+  await expect(page.getByRole('link', { name: M.shareRacePage, exact: true })).toHaveAttribute(
     'href',
-    `/marathon-details/${quiet._id}`,
+    `/races/${quiet._id}`,
+  );
+  await expect(page.getByRole('link', { name: M.shareRacePageLink, exact: true })).toHaveAttribute(
+    'href',
+    `/races/${quiet._id}`,
   );
   await expectSummary(page, {
     [M.summary.registered]: '0 / no limit',

@@ -26,6 +26,7 @@ export const router = createBrowserRouter([
       { path: paths.upcomingMarathons.path, lazy: () => import('./routes/public/upcoming-marathons') },
       { path: paths.blogs.path, lazy: () => import('./routes/public/blogs') },
       { path: paths.blog.path, lazy: () => import('./routes/public/blog-detail') },
+      { path: paths.race.path, lazy: () => import('./routes/public/race') },
       {
         middleware: [requireUser],
         children: [

@@ -21,6 +21,8 @@ export const paths = {
   upcomingMarathons: fixed('/upcoming-marathons'),
   blogs: fixed('/blogs'),
   blog: withId('/blog/:id'),
+  /** A race's public page: no sign-in, the link to share (the server fills in its preview tags). */
+  race: withId('/races/:id'),
   marathons: fixed('/marathons'),
   marathonDetails: withId('/marathon-details/:id'),
   registration: withId('/registration/:id'),

@@ -10,4 +10,6 @@ export const AUTH_MESSAGES = {
   resetLinkInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
   profileUpdated: 'Profile Update Successfully',
   unexpected: 'Something went wrong. Please try again.',
+  /** The login page's note when the page the visitor asked for is a race's (its page, details or registration). */
+  raceLoginPrompt: 'Log in to see this race',
 } as const;

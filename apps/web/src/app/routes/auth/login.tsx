@@ -5,7 +5,9 @@ import { paths } from '../../../config/paths';
 import { loadAuthOptions } from '../../../features/auth/auth-options';
 import { GoogleSignInButton } from '../../../features/auth/components/google-sign-in-button';
 import { LoginForm } from '../../../features/auth/components/login-form';
+import { AUTH_MESSAGES } from '../../../features/auth/messages';
 import { isOnWayBack } from '../../../features/auth/redirect-target';
+import { isRaceRequested } from '../../../features/auth/requested-race';
 import { useGoogleReturn } from '../../../features/auth/use-google-return';
 import { useRequestedLocation } from '../../../features/auth/use-requested-location';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -23,6 +25,10 @@ export function Component() {
   const location = useLocation();
   return (
     <AuthCard title="Log in to Stride">
+      {/* Sent here from a race (its page's Register button, its details, its form): say why. */}
+      {isRaceRequested(location) && (
+        <p className="text-center font-medium">{AUTH_MESSAGES.raceLoginPrompt}</p>
+      )}
       <FormError message={googleError} />
       <LoginForm />
       <div className="divider my-0">or</div>

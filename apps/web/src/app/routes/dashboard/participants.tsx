@@ -69,6 +69,11 @@ export function Component() {
         </span>
         {race.title}
       </h1>
+      <p>
+        <Link to={paths.race.href(race._id)} className="link link-primary">
+          {M.shareRacePageLink}
+        </Link>
+      </p>
       <SummaryStrip stats={stats} />
       {hasEntries ? (
         <>
@@ -78,7 +83,7 @@ export function Component() {
       ) : (
         <p className="text-base-content/75">
           {M.noRegistrations}
-          <Link to={paths.marathonDetails.href(race._id)} className="link link-primary">
+          <Link to={paths.race.href(race._id)} className="link link-primary">
             {M.shareRacePage}
           </Link>
         </p>

@@ -8,15 +8,17 @@ import { DETAILS_MESSAGES } from '../details-messages';
 
 /**
  * The race for a calendar: its iCalendar file to download (any calendar program) and Google Calendar's
- * new-event page filled in with it, in a new tab.
+ * new-event page filled in with it, in a new tab, linking back to `pagePath` (the details page unless given).
  */
 export function AddToCalendar({
   marathon,
+  pagePath = paths.marathonDetails.href(marathon._id),
 }: {
   marathon: Pick<Marathon, '_id' | 'title' | 'startDate' | 'location' | 'distance' | 'timeZone'>;
+  pagePath?: string;
 }) {
   const newTabNoteId = useId();
-  const raceUrl = new URL(paths.marathonDetails.href(marathon._id), window.location.origin).href;
+  const raceUrl = new URL(pagePath, window.location.origin).href;
   const googleUrl = getGoogleCalendarUrl(marathon, raceUrl);
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -2,11 +2,17 @@ import type { Marathon } from '@stride/shared';
 import { isSoldOut } from '@stride/shared/rules';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/auth-client';
 import { formatDay } from '../../../lib/dates';
 import { MARATHON_LIST_MESSAGES } from '../list-messages';
 
-/** A race in a grid (docs/SPEC.md §2): poster, title, location, start date and 'See Details'; 'Sold out' when full. */
+/**
+ * A race in a grid (docs/SPEC.md §2): poster, title, location, start date and 'See Details'; 'Sold out' when full.
+ * 'See Details' opens the details a signed-in runner has (docs/SPEC.md), and for anyone else the race's public
+ * page, which needs no sign-in.
+ */
 export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; eager?: boolean }) {
+  const isSignedIn = useSession().data !== null;
   return (
     <article className="card bg-base-100 border-base-300 h-full border shadow-sm transition hover:shadow-md">
       <figure className="aspect-video">
@@ -33,7 +39,10 @@ export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; 
           <time dateTime={marathon.startDate}>{formatDay(marathon.startDate, marathon.timeZone)}</time>
         </p>
         <div className="card-actions mt-auto justify-end pt-2">
-          <Link to={paths.marathonDetails.href(marathon._id)} className="btn btn-primary btn-sm">
+          <Link
+            to={(isSignedIn ? paths.marathonDetails : paths.race).href(marathon._id)}
+            className="btn btn-primary btn-sm"
+          >
             See Details
           </Link>
         </div>

@@ -6,6 +6,7 @@ import { getRegistrationState } from '../registration-window';
 import { AddToCalendar } from './add-to-calendar';
 import { CountdownRings } from './countdown-rings';
 import { DateBadges } from './date-badges';
+import { RaceOverview, type RaceFact } from './race-overview';
 import { RegistrationStatus } from './registration-status';
 
 /**
@@ -24,7 +25,7 @@ export function MarathonDetails({
   const [openedAt] = useState(() => new Date());
   const countdownHeadingId = useId();
   const placesText = getPlacesText(marathon);
-  const facts = [
+  const facts: RaceFact[] = [
     { label: DETAILS_MESSAGES.location, value: marathon.location },
     { label: DETAILS_MESSAGES.distance, value: marathon.distance },
     { label: DETAILS_MESSAGES.totalRegistrations, value: marathon.totalRegistrationCount ?? 0 },
@@ -32,38 +33,17 @@ export function MarathonDetails({
 
   return (
     <article className="mx-auto max-w-6xl space-y-10 px-4 py-10 [overflow-wrap:anywhere]">
-      <div className="grid items-start gap-8 lg:grid-cols-2">
-        <figure className="rounded-box bg-base-200 overflow-hidden">
-          <img
-            src={marathon.image}
-            alt={`Poster of ${marathon.title}`}
-            className="aspect-video h-full w-full object-cover"
-            width={800}
-            height={450}
-            // The page's largest paint: fetch it ahead of the rest.
-            fetchPriority="high"
-          />
-        </figure>
-        <div className="space-y-5">
-          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{marathon.title}</h1>
-          <ul className="space-y-1">
-            {facts.map(({ label, value }) => (
-              <li key={label}>
-                <span className="font-semibold">{label}:</span> {value}
-              </li>
-            ))}
-          </ul>
-          {placesText && <p className="text-lg font-semibold">{placesText}</p>}
-          <DateBadges marathon={marathon} />
-          {/* A race that has been run is no longer something to add to a calendar. */}
-          {new Date(marathon.startDate) > openedAt && <AddToCalendar marathon={marathon} />}
-          <p className="text-base-content/85 whitespace-pre-line">{marathon.description}</p>
-          <RegistrationStatus
-            marathonId={marathon._id}
-            state={getRegistrationState(marathon, openedAt, myRegistration)}
-          />
-        </div>
-      </div>
+      <RaceOverview marathon={marathon} facts={facts}>
+        {placesText && <p className="text-lg font-semibold">{placesText}</p>}
+        <DateBadges marathon={marathon} />
+        {/* A race that has been run is no longer something to add to a calendar. */}
+        {new Date(marathon.startDate) > openedAt && <AddToCalendar marathon={marathon} />}
+        <p className="text-base-content/85 whitespace-pre-line">{marathon.description}</p>
+        <RegistrationStatus
+          marathonId={marathon._id}
+          state={getRegistrationState(marathon, openedAt, myRegistration)}
+        />
+      </RaceOverview>
       <section
         aria-labelledby={countdownHeadingId}
         className="rounded-box border-base-300 bg-base-100 space-y-6 border p-6 text-center"

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { Marathon } from '@stride/shared';
+
+/** A line of a race's facts: 'Location: Lisbon'. */
+export type RaceFact = { label: string; value: ReactNode };
+
+/**
+ * The top of a race's page (its details, its public page): the poster beside the title, the facts as 'label:
+ * value' lines, then what the page adds (`children`).
+ */
+export function RaceOverview({
+  marathon,
+  facts,
+  children,
+}: {
+  marathon: Pick<Marathon, 'image' | 'title'>;
+  facts: RaceFact[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid items-start gap-8 lg:grid-cols-2">
+      <figure className="rounded-box bg-base-200 overflow-hidden">
+        <img
+          src={marathon.image}
+          alt={`Poster of ${marathon.title}`}
+          className="aspect-video h-full w-full object-cover"
+          width={800}
+          height={450}
+          // The page's largest paint: fetch it ahead of the rest.
+          fetchPriority="high"
+        />
+      </figure>
+      <div className="space-y-5">
+        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{marathon.title}</h1>
+        <ul className="space-y-1">
+          {facts.map(({ label, value }) => (
+            <li key={label}>
+              <span className="font-semibold">{label}:</span> {value}
+            </li>
+          ))}
+        </ul>
+        {children}
+      </div>
+    </div>
+  );
+}

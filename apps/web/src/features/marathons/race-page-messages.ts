@@ -1,0 +1,9 @@
+/** User-facing texts of the public race page (`/races/{id}`), shared by the screen and its tests. */
+export const RACE_PAGE_MESSAGES = {
+  starts: 'Starts',
+  share: 'Share',
+  /** Said once the link is on the clipboard (no Web Share API in this browser). */
+  linkCopied: 'Link copied',
+  /** Neither sharing nor the clipboard worked: the link to copy by hand. */
+  copyThisLink: (url: string) => `Copy this link: ${url}`,
+} as const;
