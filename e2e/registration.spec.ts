@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createRegistrationSchema, REGISTRATION_FIELD_LABELS as L } from '@stride/shared';
+import {
+  createRegistrationSchema,
+  formatDateTimeInZone,
+  REGISTRATION_FIELD_LABELS as L,
+} from '@stride/shared';
 import { DETAILS_MESSAGES as D } from '../apps/web/src/features/marathons/details-messages';
 import { REGISTRATION_FORM_MESSAGES as M } from '../apps/web/src/features/registrations/registration-messages';
 import { formatDateTime } from '../apps/web/src/lib/dates';
@@ -148,7 +152,7 @@ test("a closed race's form shows the server's closed message on submit", async (
 
   await fillRunner(page, EVE);
   await submitButton(page).click();
-  const closed = `Registration for ${race.title} is closed`;
+  const closed = `Registration for ${race.title} closed on ${formatDateTimeInZone(race.endRegDate, race.timeZone)}.`;
   const alert = page.getByRole('dialog', { name: M.refusedTitle });
   await expect(alert).toContainText(closed);
   await alert.getByRole('button', { name: 'OK' }).click();

@@ -1,12 +1,16 @@
+import { useRef } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '../components/layout/footer';
 import { Navbar } from '../components/layout/navbar';
 import { paths } from '../config/paths';
 import { useSession } from '../lib/auth-client';
+import { useFocusHeadingOnNavigation } from '../lib/use-focus-on-navigation';
 
 export function RootLayout() {
   const { data, isPending } = useSession();
   const navigate = useNavigate();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(mainRef);
 
   async function handleLogout() {
     const { logOut } = await import('../features/auth/log-out');
@@ -22,7 +26,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar user={data?.user ?? null} isLoadingUser={isPending} onLogout={() => void handleLogout()} />
-      <main id="main" className="flex-1">
+      <main id="main" ref={mainRef} className="flex-1">
         <Outlet />
       </main>
       <Footer />

@@ -130,6 +130,8 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
           label={L.firstName}
           type="text"
           autoComplete="given-name"
+          // The first field to fill in: the read-only ones above it are facts of the race and the account.
+          autoFocus
           required
           maxLength={REGISTRATION_LIMITS.name}
           {...bind('firstName')}
