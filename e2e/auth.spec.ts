@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES } from '@stride/shared';
+import { PASSWORD_HINT, PASSWORD_MESSAGES } from '@stride/shared';
 import { AUTH_MESSAGES } from '../apps/web/src/features/auth/messages';
 import {
   acceptNextDialog,
@@ -24,7 +24,7 @@ test('sign up, stay logged in across a reload, log out and log back in', async (
 
   await signUp(page, user);
   await expect(page).toHaveURL('/');
-  await expectToastShown(alertLog, AUTH_MESSAGES.signUpSuccess);
+  await expectToastShown(alertLog, 'Welcome to Stride');
   await expectLoggedIn(page, user);
 
   // The avatar names its owner in a tooltip: daisyUI draws the wrapper's `data-tip` in its ::before on hover or focus.
@@ -110,12 +110,21 @@ test.describe('sign-up password rules (docs/SPEC.md §5, checked in this order)'
       await submitSignUpForm(page, { ...uniqueUser(), password });
 
       const passwordInput = page.getByLabel('Password', { exact: true });
-      await expect(passwordInput).toHaveAccessibleDescription(message);
+      // The SPEC's message first, then the rules, which were there before the first try.
+      await expect(passwordInput).toHaveAccessibleDescription(`${message} ${PASSWORD_HINT}`);
       await expect(passwordInput).toHaveAttribute('aria-invalid', 'true');
       await expect(page).toHaveURL('/signup');
       expect(signUpCalls, 'the form checks the password before calling the server').toEqual([]);
     });
   }
+});
+
+test('the sign-up form shows the password rules before the first try', async ({ page }) => {
+  await page.goto('/signup');
+
+  const passwordInput = page.getByLabel('Password', { exact: true });
+  await expect(page.getByText(PASSWORD_HINT, { exact: true })).toBeVisible();
+  await expect(passwordInput).toHaveAccessibleDescription(PASSWORD_HINT);
 });
 
 test('signing up with an e-mail already in use says so and changes nothing', async ({

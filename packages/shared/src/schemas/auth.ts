@@ -10,6 +10,9 @@ export const PASSWORD_MESSAGES = {
   tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
 } as const;
 
+/** The rules in one line, shown under a new password's field before the first try. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with a lowercase and an uppercase letter.`;
+
 const PASSWORD_RULES: ReadonlyArray<{ fails: (password: string) => boolean; message: string }> = [
   { fails: (p) => p.length < PASSWORD_MIN_LENGTH, message: PASSWORD_MESSAGES.tooShort },
   { fails: (p) => !/[a-z]/.test(p), message: PASSWORD_MESSAGES.noLowercase },

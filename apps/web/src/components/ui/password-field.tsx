@@ -5,6 +5,8 @@ import { EyeIcon, EyeOffIcon } from './form-icons';
 type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label?: string;
   error?: string | undefined;
+  /** The rules a new password must follow, shown under it before the first try. */
+  hint?: string | undefined;
 };
 
 /** A password input with a show/hide toggle (docs/SPEC.md §2 sign-up). */

@@ -1,3 +1,4 @@
+import { PASSWORD_MESSAGES } from '@stride/shared';
 import { AUTH_MESSAGES } from './messages';
 
 /** A failed auth call as `classifyApiFailure` sorted it (or better-auth's error answer itself). */
@@ -13,6 +14,10 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   USER_ALREADY_EXISTS: 'An account with this email already exists. Log in instead.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Log in instead.',
   INVALID_EMAIL: 'Enter a valid email address',
+  PASSWORD_TOO_SHORT: PASSWORD_MESSAGES.tooShort,
+  PASSWORD_TOO_LONG: PASSWORD_MESSAGES.tooLong,
+  FAILED_TO_CREATE_USER: "We couldn't create your account just now. Please try again.",
+  FAILED_TO_CREATE_SESSION: 'Your account is ready, but we could not sign you in. Please log in.',
 };
 
 /** The one place that turns an auth failure into the text shown to the user. */
@@ -23,5 +28,7 @@ export function describeAuthError(error: AuthError, retryAfterSeconds?: number):
       : 'Too many attempts, try again in a minute';
   }
   if (error.code && MESSAGES_BY_CODE[error.code]) return MESSAGES_BY_CODE[error.code]!;
-  return error.message || AUTH_MESSAGES.unexpected;
+  // A message that is only a provider's code (SOME_ERROR_CODE) says nothing to a person.
+  if (!error.message || /^[A-Z0-9_]+$/.test(error.message)) return AUTH_MESSAGES.unexpected;
+  return error.message;
 }

@@ -48,6 +48,15 @@ describe('describeAuthError', () => {
       }),
     ).toBe('Password should contain at least one uppercase letter.');
   });
+
+  it('words a refused sign-up for a person, never as a provider code', () => {
+    expect(describeAuthError({ code: 'FAILED_TO_CREATE_USER', status: 422 })).toBe(
+      "We couldn't create your account just now. Please try again.",
+    );
+    expect(describeAuthError({ code: 'SOMETHING_NEW', message: 'SOMETHING_NEW' })).toBe(
+      'Something went wrong. Please try again.',
+    );
+  });
 });
 
 describe('describeOAuthError', () => {

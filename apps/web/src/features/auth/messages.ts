@@ -1,7 +1,7 @@
 /** User-facing texts of the account screens (docs/SPEC.md §2, §4, §8), shared by the screens and their tests. */
 export const AUTH_MESSAGES = {
   loginSuccess: 'Login successful',
-  signUpSuccess: 'Registration successful',
+  signUpSuccess: 'Welcome to Stride',
   logoutSuccess: 'Logout Success',
   googleUnavailable: 'Google sign-in is not set up on this server.',
   googleSuccess: 'Signed in with Google',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { signUpSchema, type SignUpInput } from '@stride/shared';
+import { PASSWORD_HINT, signUpSchema, type SignUpInput } from '@stride/shared';
 import { FormError, SubmitButton } from '../../../components/ui/form-controls';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -68,7 +68,7 @@ export function SignUpForm() {
         placeholder="https://…"
         {...bind('photoURL')}
       />
-      <PasswordField autoComplete="new-password" required {...bind('password')} />
+      <PasswordField autoComplete="new-password" required hint={PASSWORD_HINT} {...bind('password')} />
       <FormError message={error} />
       <SubmitButton isSubmitting={isSubmitting}>Register</SubmitButton>
     </form>
