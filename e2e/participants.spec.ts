@@ -323,6 +323,22 @@ test("a stranger sees neither another organizer's participants nor their numbers
   await expect(page.getByRole('heading', { level: 1, name: M.notFoundHeading })).toBeVisible();
 });
 
+test("the chart's caption names the race's time zone, not UTC", async ({
+  page,
+  baseURL,
+  organizer: _organizer,
+  enterRunners,
+}) => {
+  const race = await createMarathonViaApi(page.request, baseURL!, { timeZone: 'America/New_York' });
+  await enterRunners(race, REGISTERED.slice(0, 1));
+  await page.goto(participantsPath(race));
+
+  await expect(
+    page.getByText(/^Runners holding a place, day by day \(America\/New York time\)/),
+  ).toBeVisible();
+  await expect(page.getByText(/day by day \(UTC\)/)).toHaveCount(0);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the Participants page passes axe in the ${theme} theme`, async ({
     page,
@@ -348,7 +364,7 @@ for (const theme of ['light', 'dark'] as const) {
 test.describe('on a 360 px wide phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('the page does not scroll sideways: the table scrolls inside its frame', async ({
+  test('the participants are cards, as My Apply List is, and the page does not scroll sideways', async ({
     page,
     baseURL,
     organizer: _organizer,
@@ -357,7 +373,10 @@ test.describe('on a 360 px wide phone', () => {
     const race = await createMarathonViaApi(page.request, baseURL!, { capacity: 2 });
     await enterRunners(race, [...REGISTERED.slice(0, 2), WAITLISTED[0]!]);
     await page.goto(participantsPath(race));
-    await expectLastNames(page, 'registered', ['Zimmer', 'Moreau']);
+    const cards = page.getByRole('list', { name: L.caption(L.tabs.registered) });
+    await expect(cards.getByRole('heading')).toHaveText(['Zimmer', 'Moreau']);
+    await expect(listTable(page, 'registered')).toBeHidden();
+    await expect(cards.getByRole('button', { name: /Cancel/ })).toHaveCount(2);
     const chart = page.getByRole('img', { name: M.chart.imageLabel });
     await expect(chart).toBeVisible();
     expect((await chart.boundingBox())!.width).toBeLessThanOrEqual(360);

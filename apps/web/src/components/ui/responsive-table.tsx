@@ -7,6 +7,10 @@ export type TableColumn<T> = {
   isRowHeader?: boolean;
   /** Shown in the table only (e.g. a row number). */
   isTableOnly?: boolean;
+  /** What the table's header cell shows instead of `header` (a button that sorts by the column). */
+  headerCell?: ReactNode;
+  /** How the rows are sorted by this column, when they are. */
+  ariaSort?: 'ascending' | 'descending' | undefined;
 };
 
 type ResponsiveTableProps<T> = {
@@ -34,8 +38,8 @@ export function ResponsiveTable<T>({ caption, rows, rowKey, columns, actions }: 
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.header} scope="col">
-                  {column.header}
+                <th key={column.header} scope="col" aria-sort={column.ariaSort} className="whitespace-nowrap">
+                  {column.headerCell ?? column.header}
                 </th>
               ))}
               <th scope="col">Actions</th>

@@ -1,6 +1,9 @@
 import type { RemovalMessages } from '../../lib/record-messages';
 import { countOf, formatNumber } from '../../lib/counts';
 
+/** An IANA zone as people read it: 'America/New_York' → 'America/New York time'; UTC stays UTC. */
+const zoneName = (timeZone: string) => (timeZone === 'UTC' ? 'UTC' : `${timeZone.replaceAll('_', ' ')} time`);
+
 /** User-facing texts of the organizer's Participants page (ADR 018), shared by the screen and its tests. */
 export const PARTICIPANTS_MESSAGES = {
   title: (raceTitle: string) => `Participants · ${raceTitle}`,
@@ -28,12 +31,13 @@ export const PARTICIPANTS_MESSAGES = {
   chart: {
     heading: 'Registrations over time',
     /** What the chart shows, in words, for everyone. */
-    caption: (days: number) =>
-      `Runners holding a place, day by day (UTC), over the ${days} ${days === 1 ? 'day' : 'days'} since registration opened.`,
+    /** Days as the race's clocks read them: the zone named as people read it ('Europe/Lisbon' → 'Europe/Lisbon time'). */
+    caption: (days: number, timeZone: string) =>
+      `Runners holding a place, day by day (${zoneName(timeZone)}), over the ${days} ${days === 1 ? 'day' : 'days'} since registration opened.`,
     /** Names the drawing; its numbers are in the table that follows it. */
     imageLabel: 'Chart of registrations per day, their running total and the participant limit',
     tableCaption: 'Registrations per day',
-    day: 'Day (UTC)',
+    day: (timeZone: string) => `Day (${zoneName(timeZone)})`,
     registered: 'Registered that day',
     waitlisted: 'Waitlisted that day',
     total: 'Total registered',

@@ -77,7 +77,7 @@ export function Component() {
       <SummaryStrip stats={stats} />
       {hasEntries ? (
         <>
-          <RegistrationsChart stats={stats} />
+          <RegistrationsChart stats={stats} timeZone={race.timeZone} />
           <Outlet context={{ timeZone: race.timeZone } satisfies ParticipantsOutletContext} />
         </>
       ) : (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Participant, RegistrationStatus } from '@stride/shared';
 import { base } from '../../../components/ui/icons';
+import { ResponsiveTable, type TableColumn } from '../../../components/ui/responsive-table';
 import { formatDateTime } from '../../../lib/dates';
 import { PARTICIPANTS_MESSAGES } from '../participants-messages';
 import type { SortColumn, SortOrder } from '../participants-view';
@@ -39,13 +40,18 @@ const DETAILS: Column[] = [
   },
   { header: C.firstName, cell: (participant) => participant.firstName },
   { header: C.email, cell: (participant) => participant.email },
-  { header: C.contact, cell: (participant) => participant.contact },
+  {
+    header: C.contact,
+    cell: (participant) => <span className="whitespace-nowrap">{participant.contact}</span>,
+  },
   { header: C.info, cell: (participant) => participant.info || L.noInfo },
   {
     header: C.timestamp,
     sortColumn: 'timestamp',
     cell: (participant, timeZone) => (
-      <time dateTime={participant.timestamp}>{formatDateTime(participant.timestamp, timeZone)}</time>
+      <time dateTime={participant.timestamp} className="whitespace-nowrap">
+        {formatDateTime(participant.timestamp, timeZone)}
+      </time>
     ),
   },
 ];
@@ -64,8 +70,8 @@ type ParticipantsTableProps = {
 
 /**
  * One page of a race's participants: bib (place in line on the waitlist), names, e-mail, contact, info and when
- * they registered (race-local time). The headers of Bib, Last Name and Registered sort the list (`aria-sort` says how it is
- * sorted); each row can be cancelled. On a narrow screen the table scrolls inside its frame, never the page.
+ * they registered (race-local time). The headers of Bib, Last Name and Registered sort the list (`aria-sort` says
+ * how it is sorted); each row can be cancelled. A table from the md breakpoint up, cards on a phone.
  */
 export function ParticipantsTable({
   status,
@@ -75,67 +81,42 @@ export function ParticipantsTable({
   onSort,
   onCancel,
 }: ParticipantsTableProps) {
-  const columns = [NUMBER[status], ...DETAILS];
+  const columns: Array<TableColumn<Participant>> = [NUMBER[status], ...DETAILS].map((column) => {
+    const isSorted = column.sortColumn === sorted.column;
+    return {
+      header: column.header,
+      isRowHeader: column.isRowHeader,
+      cell: (participant) => column.cell(participant, timeZone),
+      ariaSort: isSorted ? ARIA_SORT[sorted.order] : undefined,
+      headerCell: column.sortColumn && (
+        <button
+          type="button"
+          className="inline-flex cursor-pointer items-center gap-1"
+          onClick={() => onSort(column.sortColumn!)}
+        >
+          {column.header}
+          <SortIcon direction={isSorted ? sorted.order : null} />
+        </button>
+      ),
+    };
+  });
   return (
-    <div className="border-base-300 overflow-x-auto rounded-box border">
-      <table className="table">
-        <caption className="sr-only">{L.caption(L.tabs[status])}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => {
-              const isSorted = column.sortColumn === sorted.column;
-              return (
-                <th
-                  key={column.header}
-                  scope="col"
-                  aria-sort={isSorted ? ARIA_SORT[sorted.order] : undefined}
-                  className="whitespace-nowrap"
-                >
-                  {column.sortColumn ? (
-                    <button
-                      type="button"
-                      className="inline-flex cursor-pointer items-center gap-1"
-                      onClick={() => onSort(column.sortColumn!)}
-                    >
-                      {column.header}
-                      <SortIcon direction={isSorted ? sorted.order : null} />
-                    </button>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
-            <th scope="col">{C.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {participants.map((participant) => (
-            <tr key={participant._id}>
-              {columns.map((column) =>
-                column.isRowHeader ? (
-                  <th key={column.header} scope="row" className="font-semibold">
-                    {column.cell(participant, timeZone)}
-                  </th>
-                ) : (
-                  <td key={column.header}>{column.cell(participant, timeZone)}</td>
-                ),
-              )}
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-error btn-outline btn-sm whitespace-nowrap"
-                  onClick={() => onCancel(participant)}
-                >
-                  {PARTICIPANTS_MESSAGES.cancel.button}
-                  <span className="sr-only">{PARTICIPANTS_MESSAGES.cancel.of(fullName(participant))}</span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ResponsiveTable
+      caption={L.caption(L.tabs[status])}
+      rows={participants}
+      rowKey={(participant) => participant._id}
+      columns={columns}
+      actions={(participant) => (
+        <button
+          type="button"
+          className="btn btn-error btn-outline btn-sm whitespace-nowrap"
+          onClick={() => onCancel(participant)}
+        >
+          {PARTICIPANTS_MESSAGES.cancel.button}
+          <span className="sr-only">{PARTICIPANTS_MESSAGES.cancel.of(fullName(participant))}</span>
+        </button>
+      )}
+    />
   );
 }
 

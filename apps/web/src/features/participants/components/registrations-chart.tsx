@@ -83,7 +83,7 @@ function alignedData(series: ChartSeries): uPlot.AlignedData {
  * total as a line and the limit as a dashed line. Drawn with uPlot on a canvas in the theme's colours, redrawn
  * when the theme or the width changes; screen readers get the same numbers as a table.
  */
-export function RegistrationsChart({ stats }: { stats: RaceStats }) {
+export function RegistrationsChart({ stats, timeZone }: { stats: RaceStats; timeZone: string }) {
   const { theme } = useTheme();
   const series = useMemo(() => buildChartSeries(stats), [stats]);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -107,7 +107,7 @@ export function RegistrationsChart({ stats }: { stats: RaceStats }) {
     <figure className="bg-base-100 border-base-300 rounded-box space-y-3 border p-4">
       <figcaption className="space-y-1">
         <h2 className="text-xl font-bold">{M.heading}</h2>
-        <p className="text-base-content/75 text-sm">{M.caption(stats.days.length)}</p>
+        <p className="text-base-content/75 text-sm">{M.caption(stats.days.length, timeZone)}</p>
       </figcaption>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-hidden>
         <LegendItem swatch="bg-primary h-3 w-3">{M.legend.perDay}</LegendItem>
@@ -117,7 +117,7 @@ export function RegistrationsChart({ stats }: { stats: RaceStats }) {
         )}
       </ul>
       <div ref={containerRef} role="img" aria-label={M.imageLabel} className="min-w-0 overflow-hidden" />
-      <DaysTable stats={stats} />
+      <DaysTable stats={stats} timeZone={timeZone} />
     </figure>
   );
 }
@@ -132,7 +132,7 @@ function LegendItem({ swatch, children }: { swatch: string; children: string }) 
 }
 
 /** The chart's text alternative: the same numbers, a day a row, for screen readers only. */
-function DaysTable({ stats }: { stats: RaceStats }) {
+function DaysTable({ stats, timeZone }: { stats: RaceStats; timeZone: string }) {
   return (
     // A table is never narrower than its content: wrapped in a block, so that its hidden width cannot widen the page.
     <div className="sr-only">
@@ -140,7 +140,7 @@ function DaysTable({ stats }: { stats: RaceStats }) {
         <caption>{M.tableCaption}</caption>
         <thead>
           <tr>
-            <th scope="col">{M.day}</th>
+            <th scope="col">{M.day(timeZone)}</th>
             <th scope="col">{M.registered}</th>
             <th scope="col">{M.waitlisted}</th>
             <th scope="col">{M.total}</th>
