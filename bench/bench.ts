@@ -8,9 +8,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
 import { count, like, not, sql } from 'drizzle-orm';
-import { CAPACITY_LIMITS, DISTANCES } from '@stride/shared';
+import { CAPACITY_LIMITS } from '@stride/shared';
 import { type DatabaseHandle } from '../apps/server/src/db/client.js';
-import { SEED_LOCATIONS, bulkSeed } from '../apps/server/src/cli/bulk-seed.js';
+import { SEED_DISTANCES, SEED_LOCATIONS, bulkSeed } from '../apps/server/src/cli/bulk-seed.js';
 import {
   addBenchFixtures,
   auditRace,
@@ -429,8 +429,8 @@ function marathonSearches() {
   return () => {
     const place = SEED_LOCATIONS[turn % SEED_LOCATIONS.length]!;
     const typo = place.slice(0, -2) + place.slice(-1);
-    const distance = DISTANCES[Math.floor(turn / SEED_LOCATIONS.length) % DISTANCES.length]!;
-    const month = months[Math.floor(turn / (SEED_LOCATIONS.length * DISTANCES.length)) % months.length]!;
+    const distance = SEED_DISTANCES[Math.floor(turn / SEED_LOCATIONS.length) % SEED_DISTANCES.length]!;
+    const month = months[Math.floor(turn / (SEED_LOCATIONS.length * SEED_DISTANCES.length)) % months.length]!;
     turn++;
     return `/api/marathons?q=${encodeURIComponent(typo)}&distance=${distance}&${month}`;
   };

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MARATHON_FIELD_LABELS as L, type Marathon } from '@stride/shared';
+import { DISTANCE_LABELS, DISTANCES, MARATHON_FIELD_LABELS as L, type Marathon } from '@stride/shared';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../apps/web/src/features/marathons/dashboard-messages';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import {
@@ -58,7 +58,7 @@ test('a marathon created through the form is announced, then listed in My Marath
   await expect(page.getByRole('heading', { name: M.addHeading, level: 1 })).toBeVisible();
   const distance = page.getByLabel(L.distance, { exact: true });
   await expect(distance).toHaveValue('10k');
-  await expect(distance.getByRole('option')).toHaveText(['25k', '10k', '3k']);
+  await expect(distance.getByRole('option')).toHaveText(DISTANCES.map((value) => DISTANCE_LABELS[value]));
 
   await page.getByLabel(L.title, { exact: true }).fill(title);
   await typeDate(page, L.startRegDate, `01/10/${NEXT_YEAR} 9:00 AM`);

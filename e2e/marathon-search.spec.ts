@@ -1,5 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type CreateMarathonInput, type Distance, MARATHON_SEARCH_MESSAGES } from '@stride/shared';
+import {
+  type CreateMarathonInput,
+  DISTANCE_LABELS,
+  DISTANCES,
+  type Distance,
+  MARATHON_SEARCH_MESSAGES,
+} from '@stride/shared';
 import { MARATHON_LIST_MESSAGES } from '../apps/web/src/features/marathons/list-messages';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi } from './api-helpers';
@@ -43,8 +49,11 @@ async function createRace(request: APIRequestContext, baseURL: string, race: Rac
 }
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: S.label });
+const distanceChips = (page: Page) => page.getByRole('group', { name: S.distanceLegend }).getByRole('button');
 const distanceChip = (page: Page, distance: Distance) =>
-  page.getByRole('group', { name: S.distanceLegend }).getByRole('button', { name: distance, exact: true });
+  page
+    .getByRole('group', { name: S.distanceLegend })
+    .getByRole('button', { name: DISTANCE_LABELS[distance], exact: true });
 const fromField = (page: Page) => page.getByLabel(S.fromLabel, { exact: true });
 const toField = (page: Page) => page.getByLabel(S.toLabel, { exact: true });
 const openOnly = (page: Page) => page.getByRole('checkbox', { name: S.openLabel });
@@ -135,11 +144,11 @@ test('the distance chips, the date range and "Open for registration" narrow the 
   await expectFound(page, [long, notOpenYet]);
 
   await distanceChip(page, '3k').click();
-  await expect(page).toHaveURL(`/marathons?q=${word}&distance=25k&distance=3k`);
+  await expect(page).toHaveURL(`/marathons?q=${word}&distance=3k&distance=25k`);
   await expectFound(page, [short, long, notOpenYet]);
 
   await openOnly(page).check();
-  await expect(page).toHaveURL(`/marathons?q=${word}&distance=25k&distance=3k&open=true`);
+  await expect(page).toHaveURL(`/marathons?q=${word}&distance=3k&distance=25k&open=true`);
   await expectFound(page, [short, long]);
 
   await distanceChip(page, '3k').click();
@@ -162,6 +171,30 @@ test('the distance chips, the date range and "Open for registration" narrow the 
   await expect(page).toHaveURL(`/marathons?q=${word}&to=${between}`);
   await expectFound(page, [short]);
   await expect(fromField(page)).toHaveAttribute('max', between);
+});
+
+test('the marathon and the half marathon have chips of their own, among the distances by length', async ({
+  page,
+  baseURL,
+  runner: _runner,
+}) => {
+  const word = uniqueWord();
+  const marathon = `Harbour ${word} Marathon`;
+  const half = `Harbour ${word} Half`;
+  await createRace(page.request, baseURL!, { title: marathon, distance: '42.2k' });
+  await createRace(page.request, baseURL!, { title: half, distance: '21.1k' });
+  await createRace(page.request, baseURL!, { title: `Harbour ${word} 10K`, distance: '10k' });
+
+  await page.goto(`/marathons?q=${word}`);
+  await expect(distanceChips(page)).toHaveText(DISTANCES.map((distance) => DISTANCE_LABELS[distance]));
+
+  await page.getByRole('button', { name: 'Marathon (42.2 km)', exact: true }).click();
+  await expect(page).toHaveURL(`/marathons?q=${word}&distance=42.2k`);
+  await expectFound(page, [marathon]);
+
+  await page.getByRole('button', { name: 'Half marathon (21.1 km)', exact: true }).click();
+  await expect(page).toHaveURL(`/marathons?q=${word}&distance=21.1k&distance=42.2k`);
+  await expectFound(page, [marathon, half]);
 });
 
 test('the URL holds the search: reload keeps it, Back steps through it', async ({
@@ -224,12 +257,12 @@ test('a search without a match says so, and "Clear filters" brings the list back
   await expect(announcement(page)).toHaveText('0 marathons found');
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
 
-  // The chips are buttons: Tab reaches them and Space presses them.
+  // The chips are buttons: Tab reaches them (the shortest distance first) and Space presses them.
   await page.keyboard.press('Tab');
-  await expect(distanceChip(page, '25k')).toBeFocused();
+  await expect(distanceChip(page, '3k')).toBeFocused();
   await page.keyboard.press('Space');
-  await expect(page).toHaveURL(`/marathons?sort=oldest&q=${nothing}&distance=25k`);
-  await expect(distanceChip(page, '25k')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(`/marathons?sort=oldest&q=${nothing}&distance=3k`);
+  await expect(distanceChip(page, '3k')).toHaveAttribute('aria-pressed', 'true');
 
   const clear = page.getByRole('button', { name: S.clearFilters });
   await clear.focus();
@@ -237,7 +270,7 @@ test('a search without a match says so, and "Clear filters" brings the list back
   await expect(page).toHaveURL('/marathons?sort=oldest');
   await expect(searchBox(page)).toHaveValue('');
   await expect(searchBox(page)).toBeFocused();
-  await expect(distanceChip(page, '25k')).toHaveAttribute('aria-pressed', 'false');
+  await expect(distanceChip(page, '3k')).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByText(S.noMatch)).toHaveCount(0);
   expect(await cardTitles(page)).toEqual(firstPage);
 });

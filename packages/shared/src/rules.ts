@@ -25,8 +25,22 @@ export function secondsUntil(start: DateLike | null | undefined, now: Date): num
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-/** How long a distance usually takes: races only have a start, a calendar entry also needs an end. */
-export const EXPECTED_DURATION_HOURS: Readonly<Record<Distance, number>> = { '25k': 4, '10k': 2, '3k': 1 };
+/**
+ * How long a distance usually takes, the field's back runners included (about a race's cut-off): races only have
+ * a start, a calendar entry also needs an end.
+ */
+export const EXPECTED_DURATION_HOURS: Readonly<Record<Distance, number>> = {
+  '3k': 1,
+  '5k': 1,
+  '10k': 2,
+  '15k': 3,
+  '21.1k': 3.5,
+  '25k': 4,
+  '30k': 5,
+  '42.2k': 6,
+  '50k': 8,
+  '100k': 14,
+};
 
 /** When the race is expected to end: its calendar entry's end (the server's .ics, the web's Google link). */
 export function getRaceEndDate(start: Date, distance: Distance): Date {

@@ -24,6 +24,8 @@ describe('seedDemoData', () => {
     });
     const races = mine.json<
       Array<{
+        title: string;
+        distance: string;
         startRegDate: string;
         endRegDate: string;
         startDate: string;
@@ -48,5 +50,10 @@ describe('seedDemoData', () => {
     expect(alreadyRun.length).toBeGreaterThan(0);
     expect(races.every((race) => race.image.startsWith('/images/marathons/'))).toBe(true);
     expect(races.filter((race) => race.capacity !== null).length).toBeGreaterThan(0);
+    const distanceOf = (title: string) => races.find((race) => race.title === title)?.distance;
+    expect(distanceOf('Capital City Marathon')).toBe('42.2k');
+    expect(distanceOf('Riverside Spring Marathon')).toBe('42.2k');
+    expect(distanceOf('Autumn Leaves Half Marathon')).toBe('21.1k');
+    expect(new Set(races.map((race) => race.distance)).size).toBeGreaterThanOrEqual(6);
   });
 });

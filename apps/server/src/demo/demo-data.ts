@@ -28,10 +28,10 @@ const DEMO_MARATHONS: Array<{
     title: 'Riverside Spring Marathon',
     location: 'Hamburg, Germany',
     timeZone: 'Europe/Berlin',
-    distance: '25k',
+    distance: '42.2k',
     days: [-10, 20, 35],
     description:
-      'A flat, fast course along the Elbe with cheering crowds at every bridge. Pacers for 1:45 to 3:00.',
+      'A flat, fast course along the Elbe with cheering crowds at every bridge. Pacers for 3:00 to 5:00.',
   },
   {
     title: 'Old Town 10K Night Run',
@@ -62,10 +62,10 @@ const DEMO_MARATHONS: Array<{
       'Forest paths and 600 m of climbing with views of the Nordkette. Registration opens next week.',
   },
   {
-    title: 'Lakeside Sunrise 10K',
+    title: 'Lakeside Sunrise 15K',
     location: 'Zurich, Switzerland',
     timeZone: 'Europe/Zurich',
-    distance: '10k',
+    distance: '15k',
     days: [-30, -2, 4],
     description: 'Start at dawn on the lake promenade. Registration has closed; see you at the start line.',
   },
@@ -73,7 +73,7 @@ const DEMO_MARATHONS: Array<{
     title: 'Autumn Leaves Half Marathon',
     location: 'Kraków, Poland',
     timeZone: 'Europe/Warsaw',
-    distance: '25k',
+    distance: '21.1k',
     days: [-120, -60, -45],
     description: 'Through the Planty park and along the Vistula. This race has been run: thank you, runners!',
   },
@@ -86,13 +86,13 @@ const DEMO_MARATHONS: Array<{
     description: 'Seven bridges, zero hills. Chip timing and a medal made from recycled bike parts.',
   },
   {
-    title: 'Coastal Cliffs 25K',
+    title: 'Coastal Cliffs 50K',
     location: 'Cornwall, United Kingdom',
     timeZone: 'Europe/London',
-    distance: '25k',
+    distance: '50k',
     days: [-15, 10, 21],
     description:
-      'Rugged coast path with sea views the whole way. Trail shoes recommended; two water stations.',
+      'Rugged coast path with sea views the whole way. Trail shoes recommended; five water stations.',
   },
   {
     title: 'Park Run Sprint 3K',
@@ -113,10 +113,10 @@ const DEMO_MARATHONS: Array<{
     description: 'An early start to beat the heat, through palm groves and past the medina walls.',
   },
   {
-    title: 'Winter Solstice 3K',
+    title: 'Winter Solstice 5K',
     location: 'Oslo, Norway',
     timeZone: 'Europe/Oslo',
-    distance: '3k',
+    distance: '5k',
     days: [-60, -10, -5],
     description: 'Torches, snow and hot chocolate at the finish. This one is over; it returns next December.',
   },
@@ -124,7 +124,7 @@ const DEMO_MARATHONS: Array<{
     title: 'Capital City Marathon',
     location: 'Berlin, Germany',
     timeZone: 'Europe/Berlin',
-    distance: '25k',
+    distance: '42.2k',
     days: [-40, 50, 80],
     capacity: 40_000,
     description:

@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import {
   buildRaceCalendar,
+  buildRegistrationCalendar,
   calendarAttachment,
   raceCalendarUid,
   registrationCalendarUid,
@@ -170,6 +171,34 @@ describe('buildRaceCalendar', () => {
       sequence: race.calendarSequence + 1,
       start: { instant: '2027-05-01T09:00:00.000Z' },
     });
+  });
+});
+
+describe('buildRegistrationCalendar', () => {
+  const registration = {
+    id: 'reg-7',
+    firstName: 'Ana',
+    lastName: 'Lopes',
+    contact: '+351 912 345 678',
+    info: '',
+  };
+
+  it.each([
+    ['10k', '10k', '2027-05-01T11:00:00.000Z'],
+    ['21.1k', 'Half marathon (21.1 km)', '2027-05-01T12:30:00.000Z'],
+    ['42.2k', 'Marathon (42.2 km)', '2027-05-01T15:00:00.000Z'],
+    ['100k', '100k', '2027-05-01T23:00:00.000Z'],
+  ] as const)('gives a %s race its name and the time the distance takes', (distance, label, end) => {
+    const parsed = parseCalendar(
+      buildRegistrationCalendar(
+        { race: { ...race, distance }, registration },
+        'PUBLISH',
+        'http://localhost:3000',
+      ),
+    );
+
+    expect(parsed.end.instant).toBe(end);
+    expect(parsed.description).toBe(`Distance: ${label}. Registered as Ana Lopes (registration reg-7).`);
   });
 });
 

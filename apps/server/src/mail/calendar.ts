@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import {
   DEFAULT_TIME_ZONE,
+  DISTANCE_LABELS,
   formatUtcOffset,
   getRaceEndDate,
   timeZoneOffsetMinutes,
@@ -100,7 +101,7 @@ export function buildRegistrationCalendar(
     uid: registrationCalendarUid(registration.id, publicUrl),
     method,
     raceUrl: mailLinks.racePage(publicUrl, race.id),
-    description: `${race.distance} race. Registered as ${registration.firstName} ${registration.lastName} (registration ${registration.id}).`,
+    description: `Distance: ${DISTANCE_LABELS[race.distance]}. Registered as ${registration.firstName} ${registration.lastName} (registration ${registration.id}).`,
   });
 }
 

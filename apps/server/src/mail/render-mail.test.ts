@@ -248,6 +248,20 @@ describe('renderMail: registration-confirmed', () => {
   });
 });
 
+describe('renderMail: a marathon', () => {
+  const marathon = { ...race, distance: '42.2k' } as const;
+
+  it('names the distance as runners say it, in the facts and in a change notice', async () => {
+    const confirmed = await renderMail({ ...payloads['registration-confirmed'], race: marathon }, context);
+    const changed = await renderMail({ ...payloads['race-changed'], race: marathon }, context);
+
+    expect(confirmed.text).toContain('Distance: Marathon (42.2 km)\n');
+    expect(changed.text).toContain(
+      `The organizer of ${longTitle}, Marathon (42.2 km), has changed the race.`,
+    );
+  });
+});
+
 describe('renderMail: calendar attachments', () => {
   it.each([
     ['registration-confirmed', 'PUBLISH', 2, null],

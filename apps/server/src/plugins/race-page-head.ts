@@ -1,4 +1,10 @@
-import { RACE_PAGE, formatDateTimeInZone, formatIsoInZone, type Marathon } from '@stride/shared';
+import {
+  DISTANCE_LABELS,
+  RACE_PAGE,
+  formatDateTimeInZone,
+  formatIsoInZone,
+  type Marathon,
+} from '@stride/shared';
 import { getRaceEndDate, isSoldOut } from '@stride/shared/rules';
 
 /** Previews show about this much of a description; longer ones are cut between two words. */
@@ -62,7 +68,7 @@ function shorten(text: string, max: number): string {
  */
 function previewDescription(race: Race): string {
   const when = formatDateTimeInZone(race.startDate, race.timeZone);
-  const text = `${when} · ${race.location} · ${race.distance}. ${race.description}`;
+  const text = `${when} · ${race.location} · ${DISTANCE_LABELS[race.distance]}. ${race.description}`;
   return shorten(text.replace(/\s+/g, ' ').trim(), PREVIEW_DESCRIPTION_MAX);
 }
 

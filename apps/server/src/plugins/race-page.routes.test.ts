@@ -189,6 +189,24 @@ describe('GET /races/:id', () => {
     expect(after.startDate).toBe(full.startDate);
   });
 
+  it('names a marathon as runners say it in the preview, and gives it the hours a marathon takes', async () => {
+    const marathon = await createMarathon(testApp.app, organizer, {
+      title: 'Spree Marathon',
+      location: 'Berlin',
+      description: 'Flat and fast.',
+      timeZone: 'Europe/Berlin',
+      distance: '42.2k',
+      startDate: '2099-06-14T07:00:00.000Z',
+    });
+
+    const html = (await getPage(marathon._id)).body;
+
+    expect(metaTags(html)['og:description']).toBe(
+      'Sun 14 Jun 2099, 09:00 CEST · Berlin · Marathon (42.2 km). Flat and fast.',
+    );
+    expect(html).toContain('"endDate":"2099-06-14T15:00:00+02:00"');
+  });
+
   it('keeps an image on another host as it is, and follows a change of the race', async () => {
     const other = await createMarathon(testApp.app, organizer, {
       image: 'https://images.example.org/poster.jpg?size=large&v=2',

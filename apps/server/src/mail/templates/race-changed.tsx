@@ -1,3 +1,4 @@
+import { DISTANCE_LABELS } from '@stride/shared';
 import type { RaceFacts } from '../mail-payloads.js';
 import { FactList, MailLayout, Paragraph, SectionHeading } from './layout.js';
 import { CalendarNote, formatRaceStart, RaceLinks, type RegistrationMailProps } from './race-details.js';
@@ -29,8 +30,8 @@ export function RaceChangedMail({ race, previous, registration, publicUrl }: Rac
     <MailLayout preview={`${race.title} has changed.`} heading="Race changed" publicUrl={publicUrl}>
       <Paragraph>Hello {registration.firstName},</Paragraph>
       <Paragraph>
-        The organizer of {race.title} ({race.distance}) has changed the race. Your registration stays as it
-        is.
+        The organizer of {race.title}, {DISTANCE_LABELS[race.distance]}, has changed the race. Your
+        registration stays as it is.
       </Paragraph>
       {isStartChanged && (
         <BeforeAndAfter

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, formatDateTimeInZone } from '@stride/shared';
+import { DEFAULT_TIME_ZONE, DISTANCE_LABELS, formatDateTimeInZone } from '@stride/shared';
 import { RACE_CALENDAR_FILENAME } from '../calendar.js';
 import { mailLinks } from '../mail-links.js';
 import type { RaceFacts, RegistrationFacts } from '../mail-payloads.js';
@@ -19,7 +19,7 @@ export function RaceFactList({ race }: { race: RaceFacts }) {
         ['Race', race.title],
         ['Date', formatRaceStart(race.startDate, race.timeZone)],
         ['Location', race.location],
-        ['Distance', race.distance],
+        ['Distance', DISTANCE_LABELS[race.distance]],
       ]}
     />
   );

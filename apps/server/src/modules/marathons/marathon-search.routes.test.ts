@@ -4,6 +4,7 @@ import type { Marathon } from '@stride/shared';
 import {
   createMarathon,
   errorFields,
+  type MarathonOverrides,
   marathonInput,
   raceDates,
   useTestApp,
@@ -198,5 +199,47 @@ describe('GET /api/marathons?q= in a description', () => {
 
     expect(titlesOf(await search('q=wokelvuna'))).toEqual(['Harbour Loop']);
     expect(titlesOf(await search('q=tudipamibo'))).toEqual([]);
+  });
+});
+
+// Last in this file too: it adds races to the catalogue.
+describe('GET /api/marathons?distance= for a marathon and a half marathon', () => {
+  it('publishes a 42.2k and a 21.1k race and finds each by its distance, alone or with others', async () => {
+    const add = (input: MarathonOverrides) =>
+      createMarathon(main.current.app, organizer, { ...input, ...raceDates('open') });
+    const marathon = await add({ title: 'Gozo Coast Marathon', distance: '42.2k' });
+    await add({ title: 'Mdina Half', distance: '21.1k' });
+    expect(marathon.distance).toBe('42.2k');
+
+    expect(titlesOf(await search('distance=42.2k'))).toEqual(['Gozo Coast Marathon']);
+    expect(totalOf(await search('distance=42.2k'))).toBe(1);
+    expect(titlesOf(await search('distance=21.1k&distance=42.2k&sort=oldest'))).toEqual([
+      'Gozo Coast Marathon',
+      'Mdina Half',
+    ]);
+    expect(titlesOf(await search('q=gozo&distance=42.2k'))).toEqual(['Gozo Coast Marathon']);
+    expect(titlesOf(await search('q=gozo&distance=21.1k'))).toEqual([]);
+  });
+
+  it.each(['distance=42.2', 'distance=42.2K', 'distance=marathon', 'distance=21.1k&distance=42k'])(
+    'refuses %s with a 400 naming distance',
+    async (query) => {
+      const response = await search(query);
+
+      expect(response.statusCode).toBe(400);
+      expect(errorFields(response)).toEqual(['distance']);
+    },
+  );
+
+  it('refuses to publish a race of an unknown distance, naming it', async () => {
+    const response = await main.current.app.inject({
+      method: 'POST',
+      url: '/api/add-marathon',
+      headers: bearerHeaders(organizer.token),
+      payload: marathonInput({ distance: '42k' as never }),
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(errorFields(response)).toEqual(['distance']);
   });
 });

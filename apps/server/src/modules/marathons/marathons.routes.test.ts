@@ -173,7 +173,8 @@ describe('POST /api/add-marathon', () => {
     ['location missing', 'location', { location: undefined }],
     ['location over 120 characters', 'location', { location: 'l'.repeat(121) }],
     ['distance missing', 'distance', { distance: undefined }],
-    ['distance not one of 25k/10k/3k', 'distance', { distance: '5k' }],
+    ['distance not one of the distances', 'distance', { distance: '42k' }],
+    ['distance in kilometres', 'distance', { distance: '42.2 km' }],
     ['distance in the wrong case', 'distance', { distance: '10K' }],
     ['description missing', 'description', { description: undefined }],
     ['description over 5000 characters', 'description', { description: 'd'.repeat(5001) }],
@@ -431,7 +432,7 @@ describe('PATCH /api/marathons/:id', () => {
   it.each<[string, string, Record<string, unknown>]>([
     ['a blank title', 'title', { title: ' ' }],
     ['a title over 120 characters', 'title', { title: 't'.repeat(121) }],
-    ['an unknown distance', 'distance', { distance: '5k' }],
+    ['an unknown distance', 'distance', { distance: '42.2' }],
     ['a javascript: image', 'image', { image: 'javascript:alert(1)' }],
     ['an unparseable startDate', 'startDate', { startDate: 'tomorrow-ish' }],
     ['a description over 5000 characters', 'description', { description: 'd'.repeat(5001) }],

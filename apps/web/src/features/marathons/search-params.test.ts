@@ -28,7 +28,7 @@ describe('readMarathonListView', () => {
     ).toEqual({
       filters: {
         q: 'lisbon',
-        distances: ['25k', '3k'],
+        distances: ['3k', '25k'],
         from: '2027-03-01',
         to: '2027-03-31',
         isOpenOnly: true,
@@ -39,7 +39,7 @@ describe('readMarathonListView', () => {
   });
 
   it('leaves out what it cannot read', () => {
-    expect(view('q=%20%20&distance=5k&distance=10K&from=1%20March&to=2027-3-1&open=yes&page=0')).toEqual(
+    expect(view('q=%20%20&distance=42k&distance=10K&from=1%20March&to=2027-3-1&open=yes&page=0')).toEqual(
       view(''),
     );
   });
@@ -92,8 +92,9 @@ describe('isFiltering', () => {
 describe('toggleDistance', () => {
   it('switches a distance on and off, keeping the order of DISTANCES', () => {
     expect(toggleDistance([], '10k')).toEqual(['10k']);
-    expect(toggleDistance(['3k'], '25k')).toEqual(['25k', '3k']);
-    expect(toggleDistance(['25k', '3k'], '25k')).toEqual(['3k']);
+    expect(toggleDistance(['3k'], '25k')).toEqual(['3k', '25k']);
+    expect(toggleDistance(['3k', '42.2k'], '21.1k')).toEqual(['3k', '21.1k', '42.2k']);
+    expect(toggleDistance(['3k', '25k'], '25k')).toEqual(['3k']);
   });
 });
 
@@ -157,7 +158,7 @@ describe('toMarathonListApiParams', () => {
 
   it('asks for a search with its filters', () => {
     expect(toMarathonListApiParams(view('q=lisbn&distance=10k&distance=3k&open=true'), 12).toString()).toBe(
-      'sort=relevance&page=1&limit=12&q=lisbn&distance=10k&distance=3k&open=true',
+      'sort=relevance&page=1&limit=12&q=lisbn&distance=3k&distance=10k&open=true',
     );
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Marathon, RegistrationEntry } from '@stride/shared';
+import { DISTANCE_LABELS, type Marathon, type RegistrationEntry } from '@stride/shared';
 import { getPlacesText } from '../capacity';
 import { DETAILS_MESSAGES } from '../details-messages';
 import { getRegistrationState } from '../registration-window';
@@ -27,7 +27,7 @@ export function MarathonDetails({
   const placesText = getPlacesText(marathon);
   const facts: RaceFact[] = [
     { label: DETAILS_MESSAGES.location, value: marathon.location },
-    { label: DETAILS_MESSAGES.distance, value: marathon.distance },
+    { label: DETAILS_MESSAGES.distance, value: DISTANCE_LABELS[marathon.distance] },
     { label: DETAILS_MESSAGES.totalRegistrations, value: marathon.totalRegistrationCount ?? 0 },
   ];
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   CAPACITY_LIMITS,
-  DISTANCES,
   MARATHON_FIELD_LABELS as LABELS,
   MARATHON_LIMITS,
   createMarathonSchema,
@@ -12,6 +11,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { LabelledControl } from '../../../components/ui/labelled-control';
 import { useSubmission, type SubmitOptions } from '../../../lib/use-submission';
 import { MARATHON_DASHBOARD_MESSAGES } from '../dashboard-messages';
+import { DISTANCE_CHOICES } from '../distance-choices';
 import {
   MARATHON_DATE_FIELDS,
   formValuesToInput,
@@ -114,9 +114,9 @@ export function MarathonForm<R>({
             value={values.distance}
             onChange={(event) => setField('distance', event.target.value as MarathonFormValues['distance'])}
           >
-            {DISTANCES.map((distance) => (
-              <option key={distance} value={distance}>
-                {distance}
+            {DISTANCE_CHOICES.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
               </option>
             ))}
           </select>

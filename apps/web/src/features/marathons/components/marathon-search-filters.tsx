@@ -1,7 +1,8 @@
-import { DISTANCES, MARATHON_SEARCH_LIMITS } from '@stride/shared/constants';
+import { MARATHON_SEARCH_LIMITS } from '@stride/shared/constants';
 import { useId, type RefObject } from 'react';
 import { SearchBox } from '../../../components/ui/search-box';
 import { useEditSession } from '../../../lib/use-edit-session';
+import { DISTANCE_CHOICES } from '../distance-choices';
 import { MARATHON_LIST_MESSAGES } from '../list-messages';
 import { readSearchText, toggleDistance, type MarathonFilters } from '../search-params';
 import type { FilterEdit } from '../use-marathon-list-url';
@@ -44,8 +45,8 @@ export function MarathonSearchFilters({
       />
       <fieldset className="min-w-0">
         <legend className="mb-1 text-sm font-medium">{S.distanceLegend}</legend>
-        <div className="flex gap-2">
-          {DISTANCES.map((distance) => {
+        <div className="flex flex-wrap gap-2">
+          {DISTANCE_CHOICES.map(({ value: distance, label }) => {
             const isPressed = filters.distances.includes(distance);
             return (
               <button
@@ -60,7 +61,7 @@ export function MarathonSearchFilters({
                   )
                 }
               >
-                {distance}
+                {label}
               </button>
             );
           })}

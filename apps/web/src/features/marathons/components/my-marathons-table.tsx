@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Marathon } from '@stride/shared';
+import { DISTANCE_LABELS, type Marathon } from '@stride/shared';
 import { ResponsiveTable, RowActions, type TableColumn } from '../../../components/ui/responsive-table';
 import { paths } from '../../../config/paths';
 import { formatDay } from '../../../lib/dates';
@@ -16,7 +16,7 @@ const COLUMNS: ReadonlyArray<TableColumn<Marathon>> = [
       </time>
     ),
   },
-  { header: M.columns.distance, cell: (marathon) => marathon.distance },
+  { header: M.columns.distance, cell: (marathon) => DISTANCE_LABELS[marathon.distance] },
   { header: M.columns.location, cell: (marathon) => marathon.location },
   { header: M.columns.runners, cell: getRunnersText },
 ];

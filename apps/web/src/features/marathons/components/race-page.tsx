@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Marathon, RegistrationEntry } from '@stride/shared';
+import { DISTANCE_LABELS, type Marathon, type RegistrationEntry } from '@stride/shared';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { getPlacesText } from '../capacity';
@@ -34,7 +34,7 @@ export function RacePage({
       ),
     },
     { label: DETAILS_MESSAGES.location, value: marathon.location },
-    { label: DETAILS_MESSAGES.distance, value: marathon.distance },
+    { label: DETAILS_MESSAGES.distance, value: DISTANCE_LABELS[marathon.distance] },
   ];
 
   return (
