@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { logLoadFailure } from '../../../features/marathons/load-failure';
-import { getMarathonPage } from '../../../features/marathons/api/marathons-api';
+import { getMarathonPage } from '../../../features/marathons/api/marathon-search-api';
 import {
   MarathonListError,
   MarathonListPage,

@@ -9,9 +9,7 @@ import type {
   marathonUpdatedSchema,
 } from '@stride/shared';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { classifyApiFailure } from '../../../lib/api-failure';
 import { readPage, toPageParams, type Page } from '../../../lib/paging';
-import { toMarathonListApiParams, type MarathonListView } from '../search-params';
 
 /** The answers of docs/SPEC.md §7's update and delete calls, as the shared schemas declare them. */
 export type MarathonUpdated = z.infer<typeof marathonUpdatedSchema>;
@@ -22,39 +20,6 @@ export type MarathonPage = Page<Marathon>;
 
 export async function getFeaturedMarathons(signal?: AbortSignal): Promise<Marathon[]> {
   return (await apiRequest<Marathon[]>('/api/marathons/featured', { signal })).data;
-}
-
-/** A page of All Marathons, or, when the server refuses the filters, why (`refusal`). */
-export type MarathonSearchPage = MarathonPage & { refusal: string | null };
-
-/**
- * One page of All Marathons as `view` searches, filters and orders it. Filters the server refuses (a 400, e.g.
- * `to` before `from`) are not a failure to load: the answer is an empty page with the server's reason, which
- * the screen shows beside the filters to fix.
- */
-export async function getMarathonPage(
-  view: MarathonListView,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<MarathonSearchPage> {
-  try {
-    const answer = await apiRequest<Marathon[]>(`/api/marathons?${toMarathonListApiParams(view, limit)}`, {
-      signal,
-    });
-    return { ...readPage(answer, view.page, limit), refusal: null };
-  } catch (error) {
-    const refusal = describeBadRequest(error);
-    if (refusal === null) throw error;
-    return { items: [], total: 0, page: view.page, limit, refusal };
-  }
-}
-
-/** The server's reason for a 400, its fields' messages when it names them; null for any other failure. */
-function describeBadRequest(error: unknown): string | null {
-  const failure = classifyApiFailure(error);
-  if (failure.kind === 'fields') return Object.values(failure.fieldErrors).join(' ');
-  if (failure.kind === 'refused' && failure.status === 400) return failure.message;
-  return null;
 }
 
 export async function getUpcomingMarathons(query: PageQuery, signal?: AbortSignal): Promise<MarathonPage> {
