@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -47,7 +48,7 @@ export function redactDatabaseUrl(url: string): string {
 /** An embedded PostgreSQL in `dataDir`, or in memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   // The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
-  const extensions = { pg_trgm, btree_gin };
+  const extensions = { pg_trgm, btree_gin, unaccent };
   const client = await PGlite.create({ ...(dataDir && { dataDir }), extensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -20,8 +20,9 @@ export const marathons = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`(start_date at time zone time_zone)::date`),
     /**
-     * The words of the title and place, and those of 3–40 letters of the description, lower case: what the list's
-     * search matches a word of `q` against (the SQL function is migration 0009's).
+     * The words of the title and place, and those of 3–40 letters of the description, lower case and without
+     * accents: what the list's search matches a word of `q` against (the SQL function is migration 0009's, its
+     * accents gone in 0011).
      */
     searchTerms: text('search_terms')
       .array()
@@ -64,7 +65,11 @@ export const marathons = pgTable(
     // The list's day range, and a distance within it, from one index (the range leads: it is what every
     // search by date has; a distance alone is a fifth of the races, no use for an index).
     index('marathons_start_day_idx').on(table.startDay, table.distance),
-    index('marathons_description_idx').using('gin', sql`to_tsvector('simple', ${table.description})`),
+    // Accents count for nothing (stride_unaccent, migration 0011), as in the search terms.
+    index('marathons_description_idx').using(
+      'gin',
+      sql`to_tsvector('simple', stride_unaccent(${table.description}))`,
+    ),
     check(
       'marathons_distance_check',
       sql`${table.distance} in (${sql.raw(DISTANCES.map((d) => `'${d}'`).join(', '))})`,

@@ -243,3 +243,45 @@ describe('GET /api/marathons?distance= for a marathon and a half marathon', () =
     expect(errorFields(response)).toEqual(['distance']);
   });
 });
+
+// Last in this file too: it adds races to the catalogue.
+describe('GET /api/marathons?q= with and without accents', () => {
+  /** A word of 46 letters: longer than the dictionary takes, so only the description's full-text index finds it. */
+  const LONG_WORD = 'pneumonoultramicroscopicsilicovolcanoconiosis';
+  beforeAll(async () => {
+    for (const race of [
+      { title: 'Ångström Ridge Run', location: 'Umeå' },
+      { title: 'Sodermalm Loop', location: 'Stockholm' },
+      {
+        title: 'Spree Bend',
+        location: 'Berlin',
+        description: `Finish at Café Größenwahn. ${LONG_WORD.replace('coniosis', 'cöniosis')}!`,
+      },
+    ]) {
+      await createMarathon(main.current.app, organizer, { ...race, ...raceDates('open') });
+    }
+  });
+
+  it.each([
+    ['angstrom', 'Ångström Ridge Run'],
+    ['ÅNGSTRÖM', 'Ångström Ridge Run'],
+    ['angstrm', 'Ångström Ridge Run'],
+    ['A\u030angstro\u0308m', 'Ångström Ridge Run'], // the accents typed apart (NFD)
+    ['umea', 'Ångström Ridge Run'],
+    ['Södermalm', 'Sodermalm Loop'],
+    ['SÖDERMALM stöckholm', 'Sodermalm Loop'],
+    ['grossenwahn', 'Spree Bend'],
+    ['Größenwahn', 'Spree Bend'],
+    ['cafe', 'Spree Bend'],
+    [LONG_WORD, 'Spree Bend'],
+  ])('finds %j: accents count for nothing, on either side', async (q, title) => {
+    expect(titlesOf(await search(`q=${encodeURIComponent(q)}`))).toEqual([title]);
+  });
+
+  it('ranks the race whose title holds the word, accents or not, first', async () => {
+    const response = await search(`q=${encodeURIComponent('Ångström')}`);
+
+    expect(titlesOf(response)).toEqual(['Ångström Ridge Run']);
+    expect(response.json<Marathon[]>()[0]?.location).toBe('Umeå');
+  });
+});

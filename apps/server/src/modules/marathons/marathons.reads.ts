@@ -47,7 +47,8 @@ export type RunnerEntries = {
   findEntry: (raceId: string, runnerId: string) => Promise<RegistrationEntry | null>;
 };
 
-const WORDS = /[\p{L}\p{N}]+/gu;
+/** A word of `q`: letters and digits, with the accents of letters typed apart (the search ignores them). */
+const WORDS = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** The search a list query asks for, or null when it asks for a plain list (no q, no filter). */
 export function searchOf(query: MarathonListQuery, now: Date): MarathonSearch | null {

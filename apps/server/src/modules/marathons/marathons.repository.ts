@@ -102,9 +102,15 @@ export type MarathonSearch = {
   sort: MarathonSearchSort;
 };
 
+/**
+ * Accents count for nothing in a search, whichever side has them: the races' words, the dictionary and the
+ * description's index hold them without (stride_unaccent, migration 0011), and so does every word looked up.
+ */
+const unaccented = (text: unknown) => sql`stride_unaccent(${text}::text)`;
 /** The title and place, as relevance measures them against `q`. */
-const TITLE_AND_LOCATION = sql`(${marathons.title} || ' ' || ${marathons.location})`;
-const DESCRIPTION_WORDS = sql`to_tsvector('simple', ${marathons.description})`;
+const TITLE_AND_LOCATION = unaccented(sql`${marathons.title} || ' ' || ${marathons.location}`);
+/** The description's words, as `marathons_description_idx` holds them. */
+const DESCRIPTION_WORDS = sql`to_tsvector('simple', stride_unaccent(${marathons.description}))`;
 
 /** A search's values, or the placeholders of a prepared statement that stand for them. */
 type SearchValues = {
@@ -124,8 +130,8 @@ function searchConditions({ words, distances, from, to, openAt }: SearchValues):
       ...words.map(
         (word) =>
           sql`(${marathons.searchTerms} && (select coalesce(array_agg(${marathonSearchTerms.term}), '{}'::text[])
-            from ${marathonSearchTerms} where ${marathonSearchTerms.term} %> ${word})
-            or ${DESCRIPTION_WORDS} @@ plainto_tsquery('simple', ${word}))`,
+            from ${marathonSearchTerms} where ${marathonSearchTerms.term} %> ${unaccented(word)})
+            or ${DESCRIPTION_WORDS} @@ plainto_tsquery('simple', ${unaccented(word)}))`,
       ),
       // One array parameter (drizzle would spread a bare array into a list of them).
       distances === undefined
@@ -184,7 +190,7 @@ function searchPageStatement(search: MarathonSearch) {
   return preparedStatement<SearchPageRow>(sql`
     with matches as materialized (
       select ${marathons.id} as id, ${marathons.createdAt} as created_at, ${marathons.startDate} as start_date,
-        ${ranked ? sql`word_similarity(${sql.placeholder('q')}, ${TITLE_AND_LOCATION})` : sql`0`} as relevance
+        ${ranked ? sql`word_similarity(${unaccented(sql.placeholder('q'))}, ${TITLE_AND_LOCATION})` : sql`0`} as relevance
       from ${marathons}
       where ${searchConditions({
         words: values.words.map((_, index) => sql.placeholder(`word${index}`)),

@@ -138,38 +138,46 @@ const BIB = /^\d{1,9}$/;
 type SearchKind = 'trigram' | 'scan';
 
 /**
- * What a search looks for, as LIKE patterns: the whole text, and its longest run of letters and digits, which
- * the index looks up (every trigram of a pasted address would cost more than the run's alone); and the bib the
- * text names (null unless it is a number).
+ * What a search looks for: the whole text, and as a LIKE pattern its longest run of (ASCII) letters and digits,
+ * which the index looks up (every trigram of a pasted address would cost more than the run's alone; a run is the
+ * same with or without accents around it); and the bib the text names (null unless it is a number).
  */
-type SearchTerm = { kind: SearchKind; pattern: unknown; runPattern: unknown; bib: unknown };
+type SearchTerm = { kind: SearchKind; text: unknown; runPattern: unknown; bib: unknown };
 
 const ALPHANUMERIC_RUNS = /[a-z0-9]+/gi;
 
-function searchOf(q: string): { kind: SearchKind; pattern: string; runPattern: string; bib: number | null } {
+function searchOf(q: string): { kind: SearchKind; text: string; runPattern: string; bib: number | null } {
   const longestRun = (q.match(ALPHANUMERIC_RUNS) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
   return {
     kind: longestRun.length >= 3 ? 'trigram' : 'scan',
-    pattern: containsPattern(q),
+    text: q,
     runPattern: containsPattern(longestRun),
     bib: BIB.test(q) ? Number(q) : null,
   };
 }
 
 /**
+ * `text` as search_text holds it (without accents, then in lower case: migration 0011's registration_search_text)
+ * anywhere, as a LIKE pattern whose own `%`, `_` and `\` match themselves: escaped after unaccent, which makes a
+ * full-width ％ a %. Worked out once per statement (a subquery), not once per entry.
+ */
+const containsSearchText = (text: unknown) => sql`(select '%' || replace(replace(replace(
+  lower(stride_unaccent(${text}::text)), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`;
+
+/**
  * `q` anywhere in the runner's full name ("Ada Lovelace" as well as either part) or e-mail address, ignoring
- * case, or their bib. search_text holds "first last email" in lower case. A `trigram` search asks
+ * case and accents, or their bib. A `trigram` search asks
  * registrations_search_idx for the entries of the race holding the term's longest run (from its trigrams or,
  * when most of the race holds it, from the race's key), then checks the whole term; a `scan` search checks every
  * entry of the race, behind an expression the index cannot take.
  */
-function searchFor({ kind, pattern, runPattern, bib }: SearchTerm): SQL {
-  const unindexed = sql`(${registrations.searchText} || '') like lower(${pattern})`;
-  const text =
+function searchFor({ kind, text, runPattern, bib }: SearchTerm): SQL {
+  const unindexed = sql`(${registrations.searchText} || '') like ${containsSearchText(text)}`;
+  const inText =
     kind === 'trigram'
       ? sql`${registrations.searchText} like lower(${runPattern}) and ${unindexed}`
       : unindexed;
-  return sql`((${text}) or ${registrations.bib} = ${bib})`;
+  return sql`((${inText}) or ${registrations.bib} = ${bib})`;
 }
 
 /** The race's entries of the status (or both) that match the search, if any. */
@@ -250,7 +258,7 @@ function nearerEndPage(matchingOwn: SQL, status: RegistrationStatus | undefined,
 /**
  * The page statement of one status filter, kind of search (or none) and order (see findOrganizerPage): planned
  * once, as planning it costs as much as running it. Values: raceId, organizerId, limit, offset and, with a
- * search, pattern, runPattern and bib.
+ * search, text, runPattern and bib.
  */
 function pageStatementSql(
   status: RegistrationStatus | undefined,
@@ -260,7 +268,7 @@ function pageStatementSql(
   const raceId = placeholder('raceId');
   const searchTerm = search && {
     kind: search,
-    pattern: placeholder('pattern'),
+    text: placeholder('text'),
     runPattern: placeholder('runPattern'),
     bib: placeholder('bib'),
   };
