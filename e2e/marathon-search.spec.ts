@@ -147,9 +147,23 @@ test('the distance chips, the date range and "Open for registration" narrow the 
   await expect(page).toHaveURL(`/marathons?q=${word}&distance=3k&distance=25k`);
   await expectFound(page, [short, long, notOpenYet]);
 
+  // The box shows the tick at once, while the server has not answered yet.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(/\/api\/marathons\?.*open=true/, async (route) => {
+    await answered;
+    await route.continue();
+  });
+  // On a slow phone too: React Router renders the navigation in a transition, which a slow CPU puts off.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 50 });
   await openOnly(page).check();
+  await expect(openOnly(page)).toBeChecked();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  answer();
   await expect(page).toHaveURL(`/marathons?q=${word}&distance=3k&distance=25k&open=true`);
   await expectFound(page, [short, long]);
+  await page.unroute(/\/api\/marathons\?.*open=true/);
 
   await distanceChip(page, '3k').click();
   await expectFound(page, [long]);

@@ -2,6 +2,7 @@ import { MARATHON_SEARCH_LIMITS } from '@stride/shared/constants';
 import { useId, type RefObject } from 'react';
 import { SearchBox } from '../../../components/ui/search-box';
 import { useEditSession } from '../../../lib/use-edit-session';
+import { useShownValue } from '../../../lib/use-shown-value';
 import { DISTANCE_CHOICES } from '../distance-choices';
 import { MARATHON_LIST_MESSAGES } from '../list-messages';
 import { readSearchText, toggleDistance, type MarathonFilters } from '../search-params';
@@ -29,6 +30,7 @@ export function MarathonSearchFilters({
   onChange,
 }: MarathonSearchFiltersProps) {
   const dateEdit = useEditSession();
+  const [isOpenOnly, showOpenOnly] = useShownValue(filters.isOpenOnly);
   const changeDate = (day: Partial<Pick<MarathonFilters, 'from' | 'to'>>) =>
     onChange((current) => ({ ...current, ...day }), { isRefinement: dateEdit.isContinuing() });
 
@@ -88,9 +90,10 @@ export function MarathonSearchFilters({
         <input
           type="checkbox"
           className="checkbox"
-          checked={filters.isOpenOnly}
+          checked={isOpenOnly}
           onChange={(event) => {
             const isOpenOnly = event.target.checked;
+            showOpenOnly(isOpenOnly);
             onChange((current) => ({ ...current, isOpenOnly }), AT_ONCE);
           }}
         />
@@ -115,6 +118,7 @@ type DayFieldProps = {
 
 function DayField({ label, value, min, max, onFocus, onChange }: DayFieldProps) {
   const id = useId();
+  const [shown, show] = useShownValue(value);
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -124,11 +128,14 @@ function DayField({ label, value, min, max, onFocus, onChange }: DayFieldProps) 
         id={id}
         type="date"
         className="input w-full"
-        value={value}
+        value={shown}
         min={min || undefined}
         max={max || undefined}
         onFocus={onFocus}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          show(event.target.value);
+          onChange(event.target.value);
+        }}
       />
     </div>
   );
