@@ -8,6 +8,8 @@ const TEST_TIMEOUT_MS = 300_000;
 /** Once GET /api/health answers, the line saying where the site is must already be there, or nearly. */
 const ANNOUNCED_WITHIN_MS = 2_000;
 const STOPS = 10;
+/** One start and stop. A stop that hangs fails here rather than at the ten stops' timeout. */
+const ONE_STOP_TIMEOUT_MS = 60_000;
 const RUNNING_LINE = /^Stride is running on (http:\/\/\S+)$/m;
 
 const dataDir = useDataDirPerTest('stride-start-');
@@ -35,6 +37,27 @@ describe('npm start in a terminal', () => {
         expect(existsSync(path.join(dataDir(), 'postgres', 'postmaster.pid'))).toBe(false);
         expect(existsSync(path.join(dataDir(), 'server.lock'))).toBe(false);
       }
+    },
+  );
+
+  it(
+    'stops its PostgreSQL too when its output is gone first (`npm start | tee log`, whose tee Ctrl-C ended)',
+    { timeout: ONE_STOP_TIMEOUT_MS },
+    async () => {
+      // As npm start logs: the stop's own lines are then written after the output has gone.
+      const server = await startServerProcess(
+        { DATA_DIR: dataDir(), LOG_LEVEL: 'info' },
+        { asNpmStart: true },
+      );
+      await server.waitUntilHealthy();
+
+      await server.closeOutput();
+      process.kill(-server.pid, 'SIGINT');
+      await server.exited;
+
+      expect(postgresProcessesOf(dataDir())).toEqual([]);
+      expect(existsSync(path.join(dataDir(), 'postgres', 'postmaster.pid'))).toBe(false);
+      expect(existsSync(path.join(dataDir(), 'server.lock'))).toBe(false);
     },
   );
 });

@@ -30,6 +30,8 @@ export type ServerProcess = {
   pid: number;
   /** What it has printed so far (stdout and stderr). */
   output: () => string;
+  /** Closes our end of its stdout and stderr, as a pipe's reader that stopped (`npm start | tee log`). */
+  closeOutput: () => Promise<void>;
   /** Settles when the process has exited, with everything it printed. */
   exited: Promise<ProcessExit>;
   /** Resolves once GET /api/health answers 200; rejects with the output if the process exits first. */
@@ -137,6 +139,14 @@ export async function startServerProcess(
     url,
     pid: child.pid!,
     output: () => output,
+    closeOutput: async () => {
+      const closed = [child.stdout, child.stderr].map(
+        (stream) => stream && new Promise((resolve) => stream.once('close', resolve)),
+      );
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      await Promise.all(closed);
+    },
     exited,
     waitUntilHealthy,
     stop: (signal = 'SIGTERM') => {
