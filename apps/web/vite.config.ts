@@ -77,7 +77,18 @@ export default defineConfig(({ command }) => ({
           // Everything the first load needs (React, the router, the page frame) in the entry chunk: one file
           // that compresses better than the several small shared chunks the default splitting makes. The
           // screens' lazy chunks import from it.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            // The small modules every race list and page reads (the API call, counts, dates, paging, the
+            // races' clocks): one chunk instead of eight, as small chunks compress badly and each costs its
+            // importers an import (Home 100.0 → 98.0 KB brotli; the sign-in pages load 1.7 KB more). They
+            // have no side effects, so their dependencies may stay where they are.
+            {
+              name: 'common',
+              test: /apps\/web\/src\/lib\/(counts|dates|paging|api-client)\.ts|packages\/shared\/src\/(rules|time-zones)\.ts|features\/marathons\/api\/marathons-api\.ts|components\/ui\/load-failed/,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -5,7 +5,9 @@ import type { Config } from './config.js';
 import { type Container, createContainer } from './container.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { MailTransport } from './mail/mail-transport.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { imageUploadRoutes, imagesRoutes } from './modules/images/images.routes.js';
 import { marathonsRoutes, organizerMarathonsRoutes } from './modules/marathons/marathons.routes.js';
 import { participantsRoutes } from './modules/registrations/participants.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
@@ -125,11 +127,14 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
     isDraining: () => draining,
   });
   await app.register(marathonsRoutes, container.marathons);
+  await app.register(imagesRoutes, container.images);
   // Every route registered here answers 401 to anyone not signed in, before its body is read.
   await registerSignedIn(app, async (signedIn) => {
     await signedIn.register(organizerMarathonsRoutes, container.marathons);
     await signedIn.register(registrationsRoutes, container.registrations);
     await signedIn.register(participantsRoutes, container.registrations);
+    await signedIn.register(accountsRoutes, container.accounts);
+    await signedIn.register(imageUploadRoutes, container.images);
   });
   await registerRacePage(app, {
     webDistDir: config.webDistDir,

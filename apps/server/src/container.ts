@@ -9,6 +9,13 @@ import type { MailPayload } from './mail/mail-payloads.js';
 import { type MailTransport, createMailTransport } from './mail/mail-transport.js';
 import { createMailWorker } from './mail/mail-worker.js';
 import { createOutboxQueue, createOutboxWriter } from './mail/outbox.repository.js';
+import { verifyPassword } from 'better-auth/crypto';
+import { createAccountReads } from './modules/accounts/accounts.reads.js';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createImageReads } from './modules/images/images.reads.js';
+import { createImagesRepository } from './modules/images/images.repository.js';
+import { createImagesService } from './modules/images/images.service.js';
 import { createMarathonReads } from './modules/marathons/marathons.reads.js';
 import { createMarathonsRepository } from './modules/marathons/marathons.repository.js';
 import { createMarathonsService } from './modules/marathons/marathons.service.js';
@@ -60,6 +67,7 @@ export function createContainer({ config, database, log, mailTransport, isBusy }
   });
   const calendars = createCalendarFiles(config.publicUrl);
   const registrationsService = createRegistrationsService({ unitOfWork, outbox });
+  const imagesRepository = createImagesRepository(db);
 
   return {
     config,
@@ -101,6 +109,23 @@ export function createContainer({ config, database, log, mailTransport, isBusy }
       /** The organizer's read model of the same rows: the race desk. */
       participants: createParticipantReads({ repository: createParticipantsRepository(db) }),
       calendars,
+    },
+    /** The signed-in account: deleting it withdraws its entries through the registrations module. */
+    accounts: {
+      service: createAccountsService({
+        unitOfWork,
+        runnerEntries: { withdrawAll: registrationsService.withdrawAll },
+        verifyPassword,
+      }),
+      reads: createAccountReads({
+        repository: createAccountsRepository(db),
+        runnerRegistrations: registrationsRepository,
+        organizerRaces: marathonsRepository,
+      }),
+    },
+    images: {
+      service: createImagesService({ repository: imagesRepository }),
+      reads: createImageReads({ repository: imagesRepository, readCache: config.readCache }),
     },
   };
 }

@@ -95,7 +95,7 @@ function bodyAround(valid: () => Record<string, unknown>): fc.Arbitrary<unknown>
   );
 }
 
-type WriteCall = { method: 'POST' | 'PATCH'; url: string; headers: () => Record<string, string> };
+type WriteCall = { method: 'POST' | 'PATCH' | 'DELETE'; url: string; headers: () => Record<string, string> };
 
 async function expectNeverServerErrorAndRefusalsChangeNothing(
   call: WriteCall,
@@ -184,6 +184,25 @@ describe('every write body: 2xx or 4xx for any JSON, and a 4xx changes nothing',
         headers: () => ({ origin: main.current.config.publicUrl }),
       },
       bodyAround(() => ({ email: account.email, password: account.password })),
+    );
+  });
+
+  it('DELETE /api/me (a new account each time: one without a password, signed in just now)', async () => {
+    const accounts = await insertSignedInUsers(main.current, RUNS);
+    await expectNeverServerErrorAndRefusalsChangeNothing(
+      { method: 'DELETE', url: '/api/me', headers: () => bearerHeaders(accounts.pop()!.token) },
+      bodyAround(() => ({ password: 'Marathon42' })),
+    );
+  });
+
+  it('POST /api/auth/change-email (the link goes to the new address; nothing changes before it is followed)', async () => {
+    const account = await signUp(main.current.app);
+    await expectNeverServerErrorAndRefusalsChangeNothing(
+      { method: 'POST', url: '/api/auth/change-email', headers: () => cookieHeaders(account.cookie) },
+      bodyAround(() => ({
+        newEmail: `moved-${Math.random().toString(36).slice(2)}@example.com`,
+        callbackURL: '/dashboard/settings?email=changed',
+      })),
     );
   });
 

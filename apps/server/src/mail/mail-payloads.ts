@@ -60,7 +60,9 @@ export type MailPayload =
       registration: RegistrationFacts;
     }
   | { kind: 'race-cancelled'; race: RaceFacts; registration: RegistrationFacts }
-  | { kind: 'password-reset'; name: string; url: string };
+  | { kind: 'password-reset'; name: string; url: string }
+  /** Sent to the new address an account asked to move to: following `url` makes the change. */
+  | { kind: 'email-change'; name: string; newEmail: string; url: string };
 
 export type MailKind = MailPayload['kind'];
 

@@ -46,6 +46,12 @@ const payloads: { [K in MailKind]: Extract<MailPayload, { kind: K }> } = {
   },
   'race-cancelled': { kind: 'race-cancelled', race, registration },
   'password-reset': { kind: 'password-reset', name: `Ada ${markup}`, url: resetUrl },
+  'email-change': {
+    kind: 'email-change',
+    name: `Ada ${markup}`,
+    newEmail: 'ada.new@example.com',
+    url: resetUrl,
+  },
 };
 
 // The title starts with 59 ASCII characters, so its subject form is easy to spell out.
@@ -101,6 +107,10 @@ const expectations: { [K in MailKind]: { subject: string; shows: string[] } } = 
     shows: [longTitle, race.location, registration.firstName, registration.id, raceDate],
   },
   'password-reset': { subject: 'Reset your Stride password', shows: [`Ada ${markup}`] },
+  'email-change': {
+    subject: 'Confirm your new e-mail address for Stride',
+    shows: [`Ada ${markup}`, 'ada.new@example.com'],
+  },
 };
 
 /** How React writes text into HTML. */
@@ -287,7 +297,7 @@ describe('renderMail: calendar attachments', () => {
     });
   });
 
-  it.each(['password-reset', 'waitlist-joined'] as const)('%s has none', async (kind) => {
+  it.each(['password-reset', 'email-change', 'waitlist-joined'] as const)('%s has none', async (kind) => {
     expect((await renderMail(payloads[kind], context)).attachments).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type {
   RegistrationFacts,
   RenderedMail,
 } from './mail-payloads.js';
+import { EmailChangeMail } from './templates/email-change.js';
 import { PasswordResetMail } from './templates/password-reset.js';
 import { RaceCancelledMail } from './templates/race-cancelled.js';
 import { RaceChangedMail } from './templates/race-changed.js';
@@ -131,6 +132,13 @@ function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
         subject: 'Reset your Stride password',
         body: createElement(PasswordResetMail, { name: payload.name, url: payload.url, publicUrl }),
       };
+    case 'email-change': {
+      const { name, newEmail, url } = payload;
+      return {
+        subject: 'Confirm your new e-mail address for Stride',
+        body: createElement(EmailChangeMail, { name, newEmail, url, publicUrl }),
+      };
+    }
   }
 }
 

@@ -102,6 +102,12 @@ describe('/api/openapi.json', () => {
       'GET /api/marathons/{id}/participants.csv': 'exportParticipantsCsv',
       'GET /api/marathons/{id}/stats': 'getRaceStats',
       'DELETE /api/marathons/{id}/participants/{registrationId}': 'cancelParticipantRegistration',
+      'POST /api/images': 'uploadImage',
+      'GET /api/images/{file}': 'getImage',
+      'GET /api/me/dashboard': 'getMyDashboard',
+      'GET /api/me/export': 'exportMyData',
+      'GET /api/me/deletion-preview': 'previewAccountDeletion',
+      'DELETE /api/me': 'deleteMyAccount',
     });
     expect(new Set(Object.values(ids)).size).toBe(Object.keys(ids).length);
   });

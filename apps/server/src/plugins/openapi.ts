@@ -19,6 +19,14 @@ const TAGS = [
     name: 'participants',
     description: "An organizer's race desk: who entered their race, the CSV export, sign-ups per day.",
   },
+  {
+    name: 'images',
+    description: 'Uploaded posters and photos: uploading one, and the WebP files it is served as.',
+  },
+  {
+    name: 'account',
+    description: "The signed-in account: the dashboard's home, the download of its data, deleting it.",
+  },
   { name: 'health', description: 'Whether the server is up, and which API it serves.' },
 ];
 
@@ -28,16 +36,29 @@ const CLIENT_ERROR = '#/components/responses/ClientError';
 type Operation = { responses?: Record<string, unknown>; [key: string]: unknown };
 type PathItem = Record<string, unknown>;
 
-/** Marks the routes outside the signed-in scope (plugins/auth/session.ts) as open to anyone. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The request body as documented, a JSON schema, for a route whose handler reads the body itself (a
+     * multipart upload): a `body` schema would be validated against a body that is never parsed.
+     */
+    documentedBody?: Record<string, unknown>;
+  }
+}
+
+/**
+ * Marks the routes outside the signed-in scope (plugins/auth/session.ts) as open to anyone, and documents the
+ * bodies handlers read themselves.
+ */
 const transform: SwaggerTransform = (document) => {
   const transformed = jsonSchemaTransform(document);
-  const needsUser = document.route.config?.signedIn === true;
-  return needsUser
-    ? transformed
-    : {
-        ...transformed,
-        schema: { ...transformed.schema, security: [{}, { bearerAuth: [] }, { cookieAuth: [] }] },
-      };
+  const { signedIn, documentedBody } = document.route.config ?? {};
+  const schema = documentedBody ? { ...transformed.schema, body: documentedBody } : transformed.schema;
+  return {
+    ...transformed,
+    schema:
+      signedIn === true ? schema : { ...schema, security: [{}, { bearerAuth: [] }, { cookieAuth: [] }] },
+  };
 };
 
 /**

@@ -10,6 +10,16 @@ import { refuseNonCanonicalPaths } from './canonical-path.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers the same to everyone (an uploaded image, addressed by its hash): its own Cache-Control
+     * stands even for a request with credentials, which a browser sends with every image on the page.
+     */
+    sameForEveryone?: boolean;
+  }
+}
+
 /**
  * The path as the router routed it (the route's pattern; the written path when no route matched). Paths whose
  * written form the router would read otherwise never get this far (plugins/canonical-path.ts).
@@ -47,7 +57,8 @@ function helmetOptions(config: Config) {
         scriptSrc: ["'self'"],
         // SweetAlert2 and React's style attributes set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Profile photos and marathon posters may live on any https host.
+        // Profile photos and marathon posters may live on any https host; uploaded ones are on this origin
+        // (/api/images/…).
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -133,6 +144,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, rat
   });
 
   app.addHook('onSend', async (request, reply) => {
+    if (request.routeOptions.config.sameForEveryone) return;
     if (isApiPath(request) && sendsCredentials(request)) reply.header('cache-control', 'no-store');
   });
 

@@ -12,6 +12,7 @@ import { type DatabaseFingerprint, fingerprintDatabase } from './database-finger
 /** Every table the migrations create: each must hold rows in a seeded database, so each is really copied. */
 export const APP_TABLES = [
   'accounts',
+  'images',
   'mail_outbox',
   'marathon_search_terms',
   'marathons',
@@ -65,6 +66,12 @@ export async function addRowsOfEveryKind(db: Executor, runId: string): Promise<v
       waitlist_seq)
     values (${WAITLIST_RACE_ID}, ${runner(5)}, 'Waiting', 'Runner', '+351 555 0101', ${AWKWARD_TEXT}, 'waitlisted',
       nextval('registrations_waitlist_seq'))`);
+
+  // An uploaded image: bytea holding every byte value (NUL, a backslash, a quote, 0xff), as a WebP file may.
+  await db.execute(sql`insert into images (hash, owner_id, width, height, full_webp, small_webp, created_at)
+    values (repeat('ab', 32), ${runner(1)}, 1200, 675,
+      ('\\x52494646' || (select string_agg(lpad(to_hex(b), 2, '0'), '' order by b) from generate_series(0, 255) b))::bytea,
+      '\\x00275c22ff'::bytea, ${AWKWARD_INSTANT})`);
 
   // Windows that end long after any test run (2100): a row past its window may be pruned by the next call.
   await db.execute(

@@ -29,10 +29,13 @@ export async function apiRequest<T>(
 ): Promise<{ data: T; headers: Headers }> {
   let response: Response;
   try {
+    // A form (a file upload) goes as multipart, its type and boundary set by the browser; anything else as JSON.
+    const { body } = options;
+    const isJson = body !== undefined && !(body instanceof FormData);
     response = await fetch(path, {
       method: options.method ?? 'GET',
-      headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: isJson ? { 'content-type': 'application/json' } : undefined,
+      body: isJson ? JSON.stringify(body) : (body as FormData | undefined),
       signal: options.signal,
       credentials: 'same-origin',
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
+import { isUploadedImagePath } from '../images.js';
 import { ifValidSoFar, isHttpUrl, plainText } from './fields.js';
 
 /** The exact texts of docs/SPEC.md §5, in the order the rules are checked. */
@@ -36,11 +37,14 @@ export const displayNameSchema = plainText('Name')
   .min(1, { message: 'Name is required', ...ifValidSoFar })
   .max(60, { message: 'Name must be at most 60 characters', ...ifValidSoFar });
 
-/** docs/SPEC.md's photoURL: optional, but when given it must be a web address (never javascript: or data:). */
+/**
+ * docs/SPEC.md's photoURL: optional, but when given it must be a web address (never javascript: or data:), or
+ * the address of a photo uploaded here (`/api/images/…`).
+ */
 export const photoUrlSchema = plainText('Photo URL')
   .trim()
   .max(2048, { message: 'Photo URL is too long', ...ifValidSoFar })
-  .refine((value) => value === '' || isHttpUrl(value), {
+  .refine((value) => value === '' || isHttpUrl(value) || isUploadedImagePath(value), {
     message: 'Photo URL must start with http:// or https://',
     ...ifValidSoFar,
   });

@@ -3,3 +3,4 @@ export * from './marathons.js';
 export * from './registrations.js';
 export * from './mail-outbox.js';
 export * from './rate-limits.js';
+export * from './images.js';

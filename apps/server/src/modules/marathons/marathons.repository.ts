@@ -397,6 +397,37 @@ export function createMarathonsRepository(db: Executor) {
       return organizerRacePage(db, { creatorId, ...page });
     },
 
+    /** Every race of the organizer, newest first (the account's export). */
+    async findAllByCreator(creatorId: string): Promise<Marathon[]> {
+      return rowsOf<Marathon>(
+        await db.execute(sql`
+          select ${RACE.columns} from ${RACE_FROM} where race.creator_id = ${creatorId}
+          order by race.created_at desc, race.id desc`),
+      );
+    },
+
+    /**
+     * The organizer's races not started at `now`, soonest first (at most `limit`), how many such races there are
+     * and how many races they have in all (the dashboard).
+     */
+    async findUpcomingByCreator(creatorId: string, now: Date, limit: number) {
+      const races = rowsOf<Marathon>(
+        await db.execute(sql`
+          select ${RACE.columns} from ${RACE_FROM}
+          where race.creator_id = ${creatorId} and race.start_date > ${now.toISOString()}::timestamptz
+          order by race.start_date, race.id
+          limit ${limit}`),
+      );
+      const [counts] = await db
+        .select({
+          upcoming: sql<number>`(count(*) filter (where ${marathons.startDate} > ${now.toISOString()}::timestamptz))::int`,
+          all: sql<number>`count(*)::int`,
+        })
+        .from(marathons)
+        .where(eq(marathons.creatorId, creatorId));
+      return { races, upcoming: counts!.upcoming, all: counts!.all };
+    },
+
     async create(values: CreateMarathon & { creatorId: string }): Promise<string> {
       const [row] = await db.insert(marathons).values(values).returning({ id: marathons.id });
       return row!.id;

@@ -133,6 +133,38 @@ export function createRegistrationsRepository(db: Executor) {
         REGISTRATION_LIST_CHUNK,
       ),
 
+    /** Every entry of the runner, newest first, as the API answers it (the account's export). */
+    async findAllByUser(userId: string): Promise<Registration[]> {
+      return rowsOf<Registration>(
+        await db.execute(sql`
+          select ${REGISTRATION.columns} from registrations registration ${REGISTRATION_JOINS}
+          where registration.user_id = ${userId}
+          order by registration.created_at desc, registration.id desc`),
+      );
+    },
+
+    /** The runner's entry in the race that starts soonest of those not started at `now`, or null. */
+    async findNextByUser(userId: string, now: Date): Promise<Registration | null> {
+      const [row] = rowsOf<Registration>(
+        await db.execute(sql`
+          select ${REGISTRATION.columns} from registrations registration ${REGISTRATION_JOINS}
+          where registration.user_id = ${userId} and race.start_date > ${now.toISOString()}::timestamptz
+          order by race.start_date, race.id
+          limit 1`),
+      );
+      return row ?? null;
+    },
+
+    /** The ids of the runner's entries, in the order of their races' ids (the order their races are locked in). */
+    async findIdsByUser(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(eq(registrations.userId, userId))
+        .orderBy(registrations.marathonId);
+      return rows.map((row) => row.id);
+    },
+
     /** The runner's entry in the race and where it stands, if any (the unique (marathon, runner) index). */
     async findEntry(marathonId: string, userId: string): Promise<RegistrationEntry | null> {
       const [row] = rowsOf<RegistrationEntry>(

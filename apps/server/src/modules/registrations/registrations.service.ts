@@ -228,6 +228,23 @@ export function createRegistrationsService({
     },
 
     /**
+     * Withdraws every entry of the runner, each as {@link withdraw} does (their cancellation mails, a registered
+     * runner's place to the first in line), on the caller's transaction: the account's deletion. Returns how
+     * many there were.
+     */
+    async withdrawAll(tx: Executor, record: RecordChange, runnerId: string): Promise<number> {
+      const registrations = repositoryOn(tx);
+      let withdrawn = 0;
+      for (const id of await registrations.findIdsByUser(runnerId)) {
+        const owner = await registrations.findOwnerLockingRace(id);
+        if (!owner) continue; // withdrawn meanwhile
+        await removeEntry(tx, registrations, record, { id, ...owner });
+        withdrawn += 1;
+      }
+      return withdrawn;
+    },
+
+    /**
      * The race's organizer cancels one of its entries: a withdrawal as above, the runner's mail saying the
      * organizer cancelled. A race that is not the organizer's is refused before its entries are looked at.
      */

@@ -33,6 +33,8 @@ export function toWebHeaders(request: FastifyRequest): Headers {
 }
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
+/** The link of an e-mail change: a GET that changes the account's address. */
+const EMAIL_CHANGE_LINK_PATH = '/api/auth/verify-email';
 const REVOKE_SESSION_PATH = '/api/auth/revoke-session';
 
 export type AuthBridgeContext = {
@@ -110,7 +112,11 @@ async function forwardToBetterAuth(
       body,
     }),
   );
-  if (request.method !== 'GET' && !SESSION_STARTING_PATHS.some((start) => path.startsWith(start))) {
+  const changesAccount =
+    request.method === 'GET'
+      ? path === EMAIL_CHANGE_LINK_PATH
+      : !SESSION_STARTING_PATHS.some((start) => path.startsWith(start));
+  if (changesAccount) {
     changes.publish([{ kind: 'sessions' }]);
   }
 

@@ -1,10 +1,12 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, ne } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { verifyJWT } from 'better-auth/crypto';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ACCOUNT_MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   displayNameSchema,
@@ -57,6 +59,59 @@ function checkAccountInput(path: string, body: Record<string, unknown> | undefin
   }
 }
 
+/** How long the link of an e-mail change works. */
+const EMAIL_CHANGE_LINK_SECONDS = 60 * 60;
+
+const emailInUse = () =>
+  new APIError('CONFLICT', { code: 'EMAIL_IN_USE', message: ACCOUNT_MESSAGES.emailInUse });
+
+/** The account and address an e-mail change link (better-auth's verification token) is for, if valid. */
+async function emailChangeOf(
+  token: unknown,
+  secret: string,
+): Promise<{ userId: string; newEmail: string } | null> {
+  if (typeof token !== 'string') return null;
+  const payload = await verifyJWT(token, secret);
+  return typeof payload?.updateTo === 'string' && typeof payload.userId === 'string'
+    ? { userId: payload.userId, newEmail: payload.updateTo }
+    : null;
+}
+
+/**
+ * An address another account uses is refused when a change to it is asked for (409, not better-auth's silent
+ * success: sign-up tells as much), and again when its link is followed, in case it was taken meanwhile: then
+ * the link leads back to its page with `error=EMAIL_IN_USE`.
+ */
+async function checkEmailChange(
+  db: Database,
+  secret: string,
+  ctx: {
+    path: string;
+    body?: unknown;
+    query?: Record<string, unknown> | undefined;
+    redirect: (url: string) => Error;
+  },
+): Promise<void> {
+  /** Whether an account other than `userId` (if given) uses the address. */
+  const isTaken = async (email: string, userId?: string) =>
+    (await db.$count(
+      users,
+      and(eq(users.email, email.toLowerCase()), userId === undefined ? undefined : ne(users.id, userId)),
+    )) > 0;
+  if (ctx.path === '/change-email') {
+    const newEmail = (ctx.body as { newEmail?: unknown } | undefined)?.newEmail;
+    if (typeof newEmail === 'string' && (await isTaken(newEmail))) throw emailInUse();
+  } else if (ctx.path === '/verify-email') {
+    const change = await emailChangeOf(ctx.query?.token, secret);
+    if (change === null || !(await isTaken(change.newEmail, change.userId))) return;
+    const callbackURL = ctx.query?.callbackURL;
+    // Only back to a page of this site (better-auth checks the link's callbackURL after this hook).
+    if (typeof callbackURL !== 'string' || !/^\/(?![/\\])/.test(callbackURL)) throw emailInUse();
+    const separator = callbackURL.includes('?') ? '&' : '?';
+    throw ctx.redirect(`${callbackURL}${separator}error=EMAIL_IN_USE`);
+  }
+}
+
 /** better-auth as Stride configures it: e-mail and password, Google when set up, bearer tokens, our limits. */
 export function createAuth(
   db: Database,
@@ -90,6 +145,15 @@ export function createAuth(
         await db
           .delete(verifications)
           .where(and(eq(verifications.value, user.id), like(verifications.identifier, 'reset-password:%')));
+      },
+    },
+    user: { changeEmail: { enabled: true } },
+    emailVerification: {
+      expiresIn: EMAIL_CHANGE_LINK_SECONDS,
+      // Only an e-mail change is confirmed by mail (sign-up does not ask for it): the link goes to the new address.
+      sendVerificationEmail: async ({ user, url, token }) => {
+        if ((await emailChangeOf(token, config.authSecret)) === null) return;
+        await sendMail(user.email, { kind: 'email-change', name: user.name, newEmail: user.email, url });
       },
     },
     session: {
@@ -130,6 +194,7 @@ export function createAuth(
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         checkAccountInput(ctx.path, ctx.body as Record<string, unknown> | undefined);
+        await checkEmailChange(db, config.authSecret, ctx);
       }),
     },
     plugins: [

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../../changes/change-feed.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -139,4 +139,32 @@ export async function registerSignedIn(
     scope.addHook('onRequest', requireSignedIn);
     await register(scope);
   });
+}
+
+/**
+ * When the request's session began, as better-auth keeps it (the proof of presence of an account without a
+ * password), or null without one.
+ */
+export async function findSessionStart(request: FastifyRequest): Promise<Date | null> {
+  const session = await request.server.auth.api.getSession({
+    headers: toWebHeaders(request),
+    query: { disableCookieCache: true },
+  });
+  return session ? new Date(session.session.createdAt) : null;
+}
+
+/** Tells the browser to drop the session cookies (the account, and so its sessions, are gone). */
+export async function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { authCookies } = await request.server.auth.$context;
+  const cleared = [authCookies.sessionToken, authCookies.dontRememberToken].map(({ name, attributes }) =>
+    [
+      `${name}=`,
+      'Max-Age=0',
+      `Path=${attributes.path ?? '/'}`,
+      'HttpOnly',
+      `SameSite=${attributes.sameSite ?? 'Lax'}`,
+      ...(attributes.secure ? ['Secure'] : []),
+    ].join('; '),
+  );
+  reply.header('set-cookie', cleared);
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { AvatarPhoto } from '../ui/pictures';
 
 type UserAvatarProps = { name: string | null | undefined; photoUrl: string | null | undefined };
 
@@ -18,16 +19,7 @@ export function UserAvatar({ name, photoUrl }: UserAvatarProps) {
       {/* The avatar opens the account settings; the photo's alt text (the name) names the link. */}
       <Link to={paths.settings.href} className="avatar" aria-label={`${displayName}: account settings`}>
         <div className="w-10 rounded-full ring-2 ring-primary ring-offset-2 ring-offset-base-100">
-          {photoUrl ? (
-            <img src={photoUrl} alt={displayName} referrerPolicy="no-referrer" width={40} height={40} />
-          ) : (
-            <span
-              className="bg-neutral text-neutral-content flex h-full w-full items-center justify-center font-semibold"
-              aria-hidden
-            >
-              {displayName.charAt(0).toUpperCase()}
-            </span>
-          )}
+          <AvatarPhoto name={displayName} photoUrl={photoUrl} />
         </div>
       </Link>
     </div>

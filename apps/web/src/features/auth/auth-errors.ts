@@ -16,6 +16,7 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   INVALID_EMAIL: 'Enter a valid email address',
   PASSWORD_TOO_SHORT: PASSWORD_MESSAGES.tooShort,
   PASSWORD_TOO_LONG: PASSWORD_MESSAGES.tooLong,
+  INVALID_PASSWORD: AUTH_MESSAGES.wrongCurrentPassword,
   FAILED_TO_CREATE_USER: "We couldn't create your account just now. Please try again.",
   FAILED_TO_CREATE_SESSION: 'Your account is ready, but we could not sign you in. Please log in.',
 };

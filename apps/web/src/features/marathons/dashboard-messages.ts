@@ -51,6 +51,10 @@ export const MARATHON_DASHBOARD_MESSAGES = {
   cancel: 'Cancel',
   /** Below the Participant Limit field. */
   capacityHint: 'Leave empty for no limit.',
+  /** The poster's file input, beside the SPEC's address field (which an upload fills in). */
+  uploadPoster: 'Upload a poster',
+  /** What the poster's preview stands for while the form has no title yet. */
+  untitledRace: 'New Marathon',
   /** Below the Time Zone field: 'Times are in Asia/Tokyo (GMT+9)'; 'Times are in UTC'. */
   timeZoneHint: (timeZone: string, shortName: string) =>
     shortName === timeZone ? `Times are in ${timeZone}` : `Times are in ${timeZone} (${shortName})`,
@@ -59,4 +63,15 @@ export const MARATHON_DASHBOARD_MESSAGES = {
     refused: { title: 'Error', fallback: 'Update failed' },
     failed: { title: 'Error', text: 'Failed to update marathon' },
   } satisfies OutcomeMessages,
+} as const;
+
+/** The dashboard's home, the organizer's half: their races not started yet. */
+export const UPCOMING_RACES_MESSAGES = {
+  heading: 'Your upcoming races',
+  none: 'You have no race ahead.',
+  addMarathon: 'Add a marathon',
+  openDesk: (title: string) => `Open the desk of ${title}`,
+  /** Below the list when it shows only the soonest: how many there are, and where all of them are. */
+  more: (shown: number, upcoming: number) => `${shown} of ${countOf(upcoming, 'upcoming race')}`,
+  allRaces: 'All my marathons',
 } as const;

@@ -15,3 +15,11 @@ export const REGISTRATION_FORM_MESSAGES = {
   refusedTitle: 'Registration failed',
   unexpected: 'Something went wrong!',
 } as const;
+
+/** The dashboard's home, the runner's half: their next race. */
+export const NEXT_RACE_MESSAGES = {
+  heading: 'Your next race',
+  none: 'You have not entered a race that is still ahead.',
+  findRace: 'Find a race',
+  seeRace: 'See the race',
+} as const;

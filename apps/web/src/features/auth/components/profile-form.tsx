@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { signUpSchema } from '@stride/shared';
 import { FormError, SubmitButton } from '../../../components/ui/form-controls';
 import { FormField } from '../../../components/ui/form-field';
+import { ImageUploadField } from '../../../components/ui/image-upload-field';
+import { AvatarPhoto } from '../../../components/ui/pictures';
 import { showAlert } from '../../../lib/alerts';
 import { refetchSession, type SessionUser } from '../../../lib/auth-client';
 import { callAuth } from '../../../lib/call-auth';
+import { previewableImageUrl } from '../../../lib/upload-image';
 import { useSubmission } from '../../../lib/use-submission';
 import { describeAuthError } from '../auth-errors';
 import { AUTH_MESSAGES } from '../messages';
@@ -17,6 +20,8 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   const [name, setName] = useState(user.name);
   const [photoURL, setPhotoURL] = useState(user.image ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [isUploading, setUploading] = useState(false);
+  const photoPreview = previewableImageUrl(photoURL);
   const { formRef, errors, isSubmitting, submit } = useSubmission();
 
   return (
@@ -54,6 +59,20 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         error={errors.name}
         onChange={(event) => setName(event.target.value)}
       />
+      <ImageUploadField
+        label={AUTH_MESSAGES.uploadPhoto}
+        preview={
+          photoPreview && (
+            <div className="avatar">
+              <div className="ring-primary ring-offset-base-100 w-20 rounded-full ring-2 ring-offset-2">
+                <AvatarPhoto name={name.trim() || user.name} photoUrl={photoPreview} size={80} />
+              </div>
+            </div>
+          )
+        }
+        onUploaded={setPhotoURL}
+        onBusyChange={setUploading}
+      />
       <FormField
         label="Photo URL"
         name="photoURL"
@@ -64,7 +83,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         onChange={(event) => setPhotoURL(event.target.value)}
       />
       <FormError message={error} />
-      <SubmitButton isSubmitting={isSubmitting}>Save changes</SubmitButton>
+      <SubmitButton isSubmitting={isSubmitting || isUploading}>Save changes</SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import type { Marathon } from '@stride/shared';
 import { isSoldOut } from '@stride/shared/rules';
 import { Link } from 'react-router';
+import { PosterImage } from '../../../components/ui/pictures';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-client';
 import { formatDay } from '../../../lib/dates';
@@ -16,14 +17,13 @@ export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; 
   return (
     <article className="card bg-base-100 border-base-300 h-full border shadow-sm transition hover:shadow-md">
       <figure className="aspect-video">
-        <img
+        <PosterImage
           src={marathon.image}
-          alt={`Poster of ${marathon.title}`}
+          title={marathon.title}
           className="h-full w-full object-cover"
-          width={800}
-          height={450}
+          // The grid's columns: 4 from lg, 2 from md, else 1.
+          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 50vw, 100vw"
           loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
         />
       </figure>
       <div className="card-body gap-2 p-5">

@@ -8,7 +8,10 @@ import {
 } from '@stride/shared';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
+import { ImageUploadField } from '../../../components/ui/image-upload-field';
 import { LabelledControl } from '../../../components/ui/labelled-control';
+import { PosterImage } from '../../../components/ui/pictures';
+import { previewableImageUrl } from '../../../lib/upload-image';
 import { useSubmission, type SubmitOptions } from '../../../lib/use-submission';
 import { MARATHON_DASHBOARD_MESSAGES } from '../dashboard-messages';
 import { DISTANCE_CHOICES } from '../distance-choices';
@@ -52,6 +55,8 @@ export function MarathonForm<R>({
 }: MarathonFormProps<R>) {
   const [values, setValues] = useState(() => initialValues ?? newMarathonFormValues(getBrowserTimeZone()));
   const { formRef, errors, isSubmitting, submit, clearError } = useSubmission();
+  // An upload in progress holds the submit button: its address is not in the form yet.
+  const [isUploading, setUploading] = useState(false);
 
   function setField<K extends keyof MarathonFormValues>(field: K, value: MarathonFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -59,6 +64,7 @@ export function MarathonForm<R>({
   }
 
   const input = formValuesToInput(values);
+  const posterPreview = previewableImageUrl(values.image);
   // Text fields share everything but their name, label and input type.
   const textField = (field: 'title' | 'location' | 'image', props: { type?: string; maxLength?: number }) => (
     <FormField
@@ -151,12 +157,29 @@ export function MarathonForm<R>({
           )}
         </LabelledControl>
       </div>
-      <div className="md:col-span-2">{textField('image', { type: 'url' })}</div>
+      <div className="md:col-span-2">
+        <ImageUploadField
+          label={MARATHON_DASHBOARD_MESSAGES.uploadPoster}
+          preview={
+            posterPreview && (
+              <PosterImage
+                src={posterPreview}
+                title={values.title.trim() || MARATHON_DASHBOARD_MESSAGES.untitledRace}
+                className="rounded-box aspect-video w-full object-cover"
+                sizes="12rem"
+              />
+            )
+          }
+          onUploaded={(url) => setField('image', url)}
+          onBusyChange={setUploading}
+        />
+        {textField('image', { type: 'url' })}
+      </div>
 
       <div className="mt-4 md:col-span-2">
         <FormActions
           submitLabel={submitLabel}
-          isSubmitting={isSubmitting}
+          isSubmitting={isSubmitting || isUploading}
           onCancel={onCancel}
           cancelLabel={cancelLabel}
         />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Marathon } from '@stride/shared';
+import { PosterImage } from '../../../components/ui/pictures';
 
 /** A line of a race's facts: 'Location: Lisbon'. */
 export type RaceFact = { label: string; value: ReactNode };
@@ -20,12 +21,11 @@ export function RaceOverview({
   return (
     <div className="grid items-start gap-8 lg:grid-cols-2">
       <figure className="rounded-box bg-base-200 overflow-hidden">
-        <img
+        <PosterImage
           src={marathon.image}
-          alt={`Poster of ${marathon.title}`}
+          title={marathon.title}
           className="aspect-video h-full w-full object-cover"
-          width={800}
-          height={450}
+          sizes="(min-width: 1024px) 50vw, 100vw"
           // The page's largest paint: fetch it ahead of the rest.
           fetchPriority="high"
         />
