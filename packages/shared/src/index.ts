@@ -13,3 +13,5 @@ export * from './schemas/responses.js';
 export * from './schemas/participants.js';
 export * from './schemas/runner-registrations.js';
 export * from './time-zones.js';
+export * from './entry-rules.js';
+export * from './schemas/entry-form.js';

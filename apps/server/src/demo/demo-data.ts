@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import type { CreateMarathon, Distance } from '@stride/shared';
+import type { Distance } from '@stride/shared';
 import type { Auth } from '../plugins/auth/better-auth.js';
 import type { Database } from '../db/client.js';
 import { marathons, users } from '../db/schema/index.js';
@@ -23,6 +23,8 @@ const DEMO_MARATHONS: Array<{
   description: string;
   /** The field limit; most demo races have none. */
   capacity?: number;
+  /** What the race asks its runners beyond a name and a phone number (issue 31); most ask nothing more. */
+  entryForm?: Partial<typeof marathons.$inferInsert>;
 }> = [
   {
     title: 'Riverside Spring Marathon',
@@ -32,6 +34,36 @@ const DEMO_MARATHONS: Array<{
     days: [-10, 20, 35],
     description:
       'A flat, fast course along the Elbe with cheering crowds at every bridge. Pacers for 3:00 to 5:00.',
+    entryForm: {
+      registrationFields: {
+        dateOfBirth: 'required',
+        gender: 'required',
+        tShirtSize: 'required',
+        emergencyContact: 'required',
+      },
+      questions: [
+        { id: 'qclub01', label: 'Running club', type: 'text', required: false, options: [] },
+        {
+          id: 'qpace01',
+          label: 'Expected finish time',
+          type: 'select',
+          required: true,
+          options: ['Under 3:00', '3:00–3:59', '4:00–4:59', '5:00 or more'],
+        },
+        {
+          id: 'qbus001',
+          label: 'I need the shuttle bus from the station',
+          type: 'checkbox',
+          required: false,
+          options: [],
+        },
+      ],
+      waiverText:
+        'I take part at my own risk. I am fit to run a marathon and will follow the instructions of the race staff and medical team. Photos of the race may show me.',
+      waiverVersion: 1,
+      minimumAge: 18,
+      ageGroups: [0, 20, 30, 40, 50, 60, 70],
+    },
   },
   {
     title: 'Old Town 10K Night Run',
@@ -142,23 +174,21 @@ export async function seedDemoData(db: Database, auth: Auth, now = new Date()): 
 
   const { user } = await auth.api.signUpEmail({ body: { ...DEMO_ORGANIZER } });
   const at = (days: number) => new Date(now.getTime() + days * DAY);
-  const rows: Array<CreateMarathon & { creatorId: string; createdAt: Date }> = DEMO_MARATHONS.map(
-    (race, index) => ({
-      title: race.title,
-      location: race.location,
-      timeZone: race.timeZone,
-      distance: race.distance,
-      description: race.description,
-      image: `/images/marathons/poster-${(index % 6) + 1}.svg`,
-      startRegDate: at(race.days[0]),
-      endRegDate: at(race.days[1]),
-      startDate: at(race.days[2]),
-      capacity: race.capacity ?? null,
-      creatorId: user.id,
-      // Spread creation times so "newest first" has a visible order.
-      createdAt: new Date(now.getTime() - (DEMO_MARATHONS.length - index) * 60_000),
-    }),
-  );
+  const rows: Array<typeof marathons.$inferInsert> = DEMO_MARATHONS.map((race, index) => ({
+    title: race.title,
+    location: race.location,
+    timeZone: race.timeZone,
+    distance: race.distance,
+    description: race.description,
+    image: `/images/marathons/poster-${(index % 6) + 1}.svg`,
+    startRegDate: at(race.days[0]),
+    endRegDate: at(race.days[1]),
+    startDate: at(race.days[2]),
+    capacity: race.capacity ?? null,
+    creatorId: user.id,
+    // Spread creation times so "newest first" has a visible order.
+    createdAt: new Date(now.getTime() - (DEMO_MARATHONS.length - index) * 60_000),
+  }));
   await db.insert(marathons).values(rows);
   return true;
 }

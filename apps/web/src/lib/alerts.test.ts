@@ -12,11 +12,17 @@ const firedOptions = () => fire.mock.calls.map((call) => (call as unknown[])[0] 
 
 /** The page's theme, as `<html data-theme>` says it. */
 let pageTheme = 'light';
-vi.stubGlobal('document', { documentElement: { getAttribute: () => pageTheme } });
+/** What `dialog[open]` finds: the modal open on the page, if any. */
+let openDialog: object | null = null;
+vi.stubGlobal('document', {
+  documentElement: { getAttribute: () => pageTheme },
+  querySelector: (selector: string) => (selector === 'dialog[open]' ? openDialog : null),
+});
 
 beforeEach(() => {
   fire.mockClear();
   pageTheme = 'light';
+  openDialog = null;
 });
 
 describe('alerts render their words as text, never as markup', () => {
@@ -75,6 +81,14 @@ describe('alerts render their words as text, never as markup', () => {
 });
 
 describe('popups follow the page', () => {
+  it('open a confirmation asked from a modal inside it, as the page outside is inert', async () => {
+    await confirmDelete();
+    openDialog = { tagName: 'DIALOG' };
+    await confirmDelete();
+
+    expect(firedOptions().map((options) => options.target)).toEqual([undefined, openDialog]);
+  });
+
   it('take the dark theme on a dark page, and the light one otherwise', async () => {
     await showToast('success', 'Saved');
     pageTheme = 'dark';

@@ -66,6 +66,9 @@ export function showAlert(options: {
   return fire({ ...options, showConfirmButton: options.timer === undefined });
 }
 
+/** Where an alert goes: inside an open modal dialog when there is one, as everything outside it is inert. */
+export const alertTarget = () => document.querySelector<HTMLDialogElement>('dialog[open]') ?? undefined;
+
 /**
  * The confirm dialog before a delete (docs/SPEC.md §8), or before another removal in its own words (leaving a
  * waitlist), with its `detail` below the text; resolves true when the user confirms.
@@ -78,6 +81,7 @@ export async function confirmDelete(messages: ConfirmMessages = DELETE_CONFIRM):
     showCancelButton: true,
     confirmButtonText: messages.confirmButton,
     cancelButtonText: messages.keepButton ?? 'Cancel',
+    target: alertTarget(),
   });
   return result.isConfirmed;
 }

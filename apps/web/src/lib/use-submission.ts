@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useRevalidator } from 'react-router';
-import { showAlert } from './alerts';
+import { alertTarget, showAlert } from './alerts';
 import { settleWrite, type ApiFailure } from './api-failure';
 import { fieldErrorsFromIssues, type FieldErrors } from './form-errors';
 import type { OutcomeMessages } from './record-messages';
@@ -106,9 +106,6 @@ export function useSubmission() {
 
   return { formRef, errors, isSubmitting, submit, send, clearError };
 }
-
-/** Where an alert goes: inside an open modal dialog when there is one, as everything outside it is inert. */
-const alertTarget = () => document.querySelector<HTMLDialogElement>('dialog[open]') ?? undefined;
 
 /** docs/SPEC.md §8: the success alert of an update or delete, with the server's message. Resolves when closed. */
 export async function announceDone(messages: OutcomeMessages, serverMessage: string): Promise<void> {

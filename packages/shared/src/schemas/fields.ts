@@ -89,11 +89,14 @@ export function requiredDate(label: string) {
 /** A day of the calendar as YYYY-MM-DD that exists (no 2027-02-30), within the years dates may fall in. */
 export function calendarDay(name: string) {
   const message = `${name} must be a date as YYYY-MM-DD between the years ${DATE_YEAR_RANGE.min} and ${DATE_YEAR_RANGE.max}, e.g. 2027-03-14`;
-  return z.string({ error: message }).refine((day) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day) && isInYearRange(date);
-  }, message);
+  return z.string({ error: message }).refine(isCalendarDay, message);
+}
+
+/** True for a day as YYYY-MM-DD that exists (no 2027-02-30), within the years dates may fall in. */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day) && isInYearRange(date);
 }
 
 /** A search box's text: trimmed, bounded, no control characters (PostgreSQL cannot take U+0000). */

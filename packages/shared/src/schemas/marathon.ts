@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPACITY_LIMITS, DISTANCES, MARATHON_SEARCH_LIMITS, MARATHON_SEARCH_SORTS } from '../constants.js';
 import { isTimeZone } from '../time-zones.js';
+import { entryFormFields, entryFormInputFields } from './entry-form.js';
 import { calendarDay, imageUrl, requiredDate, requiredText, searchText } from './fields.js';
 import { pagingFields } from './paging.js';
 import { registrationEntrySchema } from './registration.js';
@@ -60,6 +61,7 @@ const marathonFields = {
   image: imageUrl(L.image),
   capacity: capacityField,
   timeZone: timeZoneField,
+  ...entryFormInputFields,
 };
 
 export type MarathonDates = { startRegDate: Date; endRegDate: Date; startDate: Date };
@@ -121,6 +123,7 @@ export const marathonSchema = z.object({
   waitlistCount: z.number().int(),
   /** The race's IANA time zone: its three dates are instants, shown as the clocks there read them. */
   timeZone: z.string(),
+  ...entryFormFields,
 });
 export type Marathon = z.infer<typeof marathonSchema>;
 

@@ -3,6 +3,9 @@ import { searchText } from './fields.js';
 import { PARTICIPANT_SEARCH_MAX, PARTICIPANT_SORTS, REGISTRATION_STATUSES } from '../constants.js';
 import { pagingFields } from './paging.js';
 import { registrationSchema } from './registration.js';
+import { GENDERS, UNANSWERED } from '../entry-rules.js';
+
+const GENDER_FILTERS = [...GENDERS, UNANSWERED] as const;
 
 /**
  * GET /api/marathons/:id/participants and …/participants.csv. Without `status`, everyone: the registered by bib,
@@ -17,6 +20,14 @@ export const participantsQuerySchema = z.object({
     .transform((value) => value || undefined),
   sort: z.enum(PARTICIPANT_SORTS, { error: `sort must be ${PARTICIPANT_SORTS.join(', ')}` }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('asc'),
+  gender: z
+    .enum(GENDER_FILTERS, { error: `gender must be ${GENDER_FILTERS.join(', ')}` })
+    .optional()
+    .describe('Runners of this gender, or unanswered'),
+  ageGroup: searchText('ageGroup', 20)
+    .optional()
+    .transform((value) => value || undefined)
+    .describe('One of the race’s age groups as labelled, e.g. 30–39 or 70+, or unanswered'),
   ...pagingFields,
 });
 export type ParticipantsQuery = z.output<typeof participantsQuerySchema>;
@@ -34,6 +45,15 @@ export const participantSchema = registrationSchema.pick({
   contact: true,
   info: true,
   timestamp: true,
+  dateOfBirth: true,
+  gender: true,
+  tShirtSize: true,
+  emergencyContact: true,
+  answers: true,
+  ageOnRaceDay: true,
+  ageGroup: true,
+  waiverVersion: true,
+  waiverAcceptedAt: true,
 });
 export type Participant = z.infer<typeof participantSchema>;
 
@@ -50,11 +70,34 @@ export const PARTICIPANTS_CSV_HEADER = [
   'Registered At',
 ] as const;
 
+/** The entry form's columns, after the first nine; then one per question (its label), retired ones last. */
+export const PARTICIPANTS_CSV_ENTRY_FORM_HEADER = [
+  'Date of Birth',
+  'Age on Race Day',
+  'Age Group',
+  'Gender',
+  'T-shirt Size',
+  'Emergency Contact Name',
+  'Emergency Contact Phone',
+  'Waiver Version',
+  'Waiver Accepted At',
+] as const;
+
+/** A retired question's column: its label and this. */
+export const RETIRED_QUESTION_SUFFIX = ' (retired)';
+
+/** Registered runners per answer: every value the race offers (0 when none), then `unanswered`. */
+const answerCounts = z.record(z.string(), z.number().int());
+
 /** GET /api/marathons/:id/stats: sign-ups per day from the window's opening to today (UTC days). */
 export const raceStatsSchema = z.object({
   capacity: z.number().int().nullable(),
   placesLeft: z.number().int().nullable(),
   counts: z.object({ registered: z.number().int(), waitlisted: z.number().int() }),
+  /** Registered runners per T-shirt size, gender and age group (issue 31). */
+  tShirtSizes: answerCounts,
+  genders: answerCounts,
+  ageGroups: answerCounts,
   /** Entries made today (UTC), either status. */
   registrationsToday: z.number().int(),
   days: z.array(

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { CAPACITY_LIMITS, DEFAULT_TIME_ZONE, DISTANCES } from '@stride/shared';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  CAPACITY_LIMITS,
+  DEFAULT_T_SHIRT_SIZES,
+  DEFAULT_TIME_ZONE,
+  DISTANCES,
+  NO_REGISTRATION_FIELDS,
+  type Question,
+  type RegistrationFields,
+} from '@stride/shared';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 
@@ -45,6 +53,28 @@ export const marathons = pgTable(
     bibsIssued: integer('bibs_issued').notNull().default(0),
     /** Raised when the start date or location changes: the SEQUENCE of the race's calendar entries. */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    // The entry form (issue 31, ADR 031).
+    registrationFields: jsonb('registration_fields')
+      .$type<RegistrationFields>()
+      .notNull()
+      .default(NO_REGISTRATION_FIELDS),
+    tShirtSizes: text('t_shirt_sizes').array().notNull().default(DEFAULT_T_SHIRT_SIZES),
+    /** The questions asked, in form order. */
+    questions: jsonb('questions').$type<Question[]>().notNull().default([]),
+    /** Questions no longer asked, whose answers are kept. */
+    retiredQuestions: jsonb('retired_questions').$type<Question[]>().notNull().default([]),
+    /** The waiver runners accept, or null for none. */
+    waiverText: text('waiver_text'),
+    /** The waiver's last version (0: never had one): raised by one whenever its text changes. */
+    waiverVersion: integer('waiver_version').notNull().default(0),
+    minimumAge: integer('minimum_age'),
+    /** Age groups' lower bounds, ascending; null for none. */
+    ageGroups: integer('age_groups').array(),
+    /**
+     * Raised with every change of the race (its form, its dates): an entry checked against one revision is
+     * refused by the entry statement when the organizer changed the race meanwhile (it is checked again).
+     */
+    formRevision: integer('form_revision').notNull().default(0),
     ...timestamps,
   },
   (table) => [

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgSequence, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { REGISTRATION_STATUSES } from '@stride/shared';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { GENDERS, REGISTRATION_STATUSES } from '@stride/shared';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 import { marathons } from './marathons.js';
@@ -39,6 +52,16 @@ export const registrations = pgTable(
      * migration 0004 on this table and on users' email), never written by the app.
      */
     searchText: text('search_text').notNull().default(''),
+    // The entry form's answers (issue 31): null where the race does not ask or the runner left it blank.
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender', { enum: GENDERS }),
+    tShirtSize: text('t_shirt_size'),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    /** The answers to the race's questions by question id (text, or a checkbox's true/false). */
+    answers: jsonb('answers').$type<Record<string, string | boolean>>().notNull().default({}),
+    waiverVersion: integer('waiver_version'),
+    waiverAcceptedAt: timestamp('waiver_accepted_at', { withTimezone: true }),
     // created_at is docs/SPEC.md's `timestamp`: when the runner registered.
     ...timestamps,
   },
@@ -71,6 +94,13 @@ export const registrations = pgTable(
     // The organizer's search within a race: trigrams of search_text beside the race (btree_gin), so a rare term
     // is found from its trigrams and a common one costs at most a pass over the race's entries.
     index('registrations_search_idx').using('gin', table.marathonId, table.searchText.op('gin_trgm_ops')),
+    // The desk's gender and age-group filters within a race (an age group is a range of days of birth).
+    index('registrations_gender_idx').on(table.marathonId, table.gender, table.dateOfBirth),
+    index('registrations_birth_idx').on(table.marathonId, table.dateOfBirth),
+    check(
+      'registrations_gender_check',
+      sql`${table.gender} in (${sql.raw(GENDERS.map((g) => `'${g}'`).join(', '))})`,
+    ),
     check(
       'registrations_status_check',
       sql`(${table.status} = 'registered' and ${table.bib} is not null and ${table.waitlistSeq} is null)

@@ -15,6 +15,7 @@ import { isoInstant } from '../../db/json-text.js';
 import { defineShape } from '../../db/shape.js';
 import { type JsonListRow, streamJsonArray } from '../../lib/json-array-stream.js';
 import { RACE_FACTS } from '../../mail/fact-shapes.js';
+import type { StoredEntryForm } from './entry-form.js';
 import type { RaceFacts } from '../../mail/mail-payloads.js';
 
 /**
@@ -38,7 +39,29 @@ export const RACE = defineShape<Marathon>({
   placesLeft: sql`race.capacity - race.total_registration_count`,
   waitlistCount: sql`race.waitlist_count`,
   timeZone: sql`race.time_zone`,
+  registrationFields: sql`race.registration_fields`,
+  tShirtSizes: sql`race.t_shirt_sizes`,
+  questions: sql`race.questions`,
+  retiredQuestions: sql`race.retired_questions`,
+  waiver: sql`case when race.waiver_text is not null
+    then json_build_object('text', race.waiver_text, 'version', race.waiver_version) end`,
+  minimumAge: sql`race.minimum_age`,
+  ageGroups: sql`race.age_groups`,
 });
+
+/** The body's entry-form fields are not columns: the stored form is written from them (entry-form.ts). */
+function withoutFormInput<T extends UpdateMarathon>(values: T) {
+  const {
+    registrationFields: _fields,
+    tShirtSizes: _sizes,
+    questions: _questions,
+    waiver: _waiver,
+    minimumAge: _minimumAge,
+    ageGroups: _ageGroups,
+    ...columns
+  } = values;
+  return columns;
+}
 
 const RACE_FROM = sql`${marathons} race join ${users} creator on creator.id = race.creator_id`;
 
@@ -365,6 +388,14 @@ export function createMarathonsRepository(db: Executor) {
           startDate: marathons.startDate,
           location: marathons.location,
           totalRegistrationCount: marathons.totalRegistrationCount,
+          registrationFields: marathons.registrationFields,
+          tShirtSizes: marathons.tShirtSizes,
+          questions: marathons.questions,
+          retiredQuestions: marathons.retiredQuestions,
+          waiverText: marathons.waiverText,
+          waiverVersion: marathons.waiverVersion,
+          minimumAge: marathons.minimumAge,
+          ageGroups: marathons.ageGroups,
         })
         .from(marathons)
         .where(eq(marathons.id, id))
@@ -428,20 +459,48 @@ export function createMarathonsRepository(db: Executor) {
       return { races, upcoming: counts!.upcoming, all: counts!.all };
     },
 
-    async create(values: CreateMarathon & { creatorId: string }): Promise<string> {
-      const [row] = await db.insert(marathons).values(values).returning({ id: marathons.id });
+    async create(values: CreateMarathon & { creatorId: string }, form: StoredEntryForm): Promise<string> {
+      const [row] = await db
+        .insert(marathons)
+        .values({ ...withoutFormInput(values), ...form })
+        .returning({ id: marathons.id });
       return row!.id;
     },
 
-    /** `newCalendarRevision`: the start or place moved, so calendars must replace their entry (SEQUENCE). */
-    async update(id: string, changes: UpdateMarathon, { newCalendarRevision = false } = {}): Promise<void> {
+    /**
+     * `newCalendarRevision`: the start or place moved, so calendars must replace their entry (SEQUENCE). `form`:
+     * the entry form, when it changed. The race's revision goes up either way.
+     */
+    async update(
+      id: string,
+      changes: UpdateMarathon,
+      { newCalendarRevision = false, form }: { newCalendarRevision?: boolean; form?: StoredEntryForm } = {},
+    ): Promise<void> {
       await db
         .update(marathons)
         .set({
-          ...changes,
+          ...withoutFormInput(changes),
           ...(newCalendarRevision && { calendarSequence: sql`${marathons.calendarSequence} + 1` }),
+          ...form,
+          // Every change: entries checked against the race as it was are checked again (ADR 031).
+          formRevision: sql`${marathons.formRevision} + 1`,
         })
         .where(eq(marathons.id, id));
+    },
+
+    /**
+     * How many of the race's entries answered the question with each of `options` (all answers when null):
+     * what a change of the question would leave without a valid choice.
+     */
+    async countAnswers(id: string, questionId: string, options: string[] | null) {
+      const rows = rowsOf<{ answer: string; count: number }>(
+        await db.execute(sql`
+          select answers ->> ${questionId} as answer, count(*)::int as count from ${registrations}
+          where marathon_id = ${id} and answers ? ${questionId}
+            ${options === null ? sql`` : sql`and answers ->> ${questionId} = any(${sql.param(options)}::text[])`}
+          group by 1`),
+      );
+      return rows;
     },
 
     /** The race's calendar facts, as stored now. */

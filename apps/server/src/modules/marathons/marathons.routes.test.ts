@@ -1,3 +1,4 @@
+import { NO_ENTRY_DETAILS } from '../../testing/entry-form-fixtures.js';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DISTANCES, FEATURED_MARATHONS_LIMIT, type Marathon, PAGE_LIMITS } from '@stride/shared';
@@ -68,6 +69,13 @@ describe('POST /api/add-marathon', () => {
       placesLeft: null,
       waitlistCount: 0,
       timeZone: 'UTC',
+      registrationFields: { dateOfBirth: 'off', gender: 'off', tShirtSize: 'off', emergencyContact: 'off' },
+      tShirtSizes: ['XS', 'S', 'M', 'L', 'XL', 'XXL'],
+      questions: [],
+      retiredQuestions: [],
+      waiver: null,
+      minimumAge: null,
+      ageGroups: null,
     });
     expect(Math.abs(Date.parse(created.createdAt) - Date.now())).toBeLessThan(60 * SECOND_MS);
     expect(await getMarathon(main.current.app, created._id)).toEqual(created);
@@ -263,7 +271,13 @@ describe('GET /api/marathons/:id', () => {
       expect(registered.json()).toEqual({
         ...race,
         totalRegistrationCount: 1,
-        myRegistration: { _id: registration._id, status: 'registered', bib: 1, waitlistPosition: null },
+        myRegistration: {
+          _id: registration._id,
+          status: 'registered',
+          bib: 1,
+          waitlistPosition: null,
+          ...NO_ENTRY_DETAILS,
+        },
       });
       expect(notRegistered.json()).toEqual({ ...race, totalRegistrationCount: 1, myRegistration: null });
     });

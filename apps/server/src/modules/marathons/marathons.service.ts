@@ -12,6 +12,13 @@ import { requireOwner } from '../../lib/ownership.js';
 import type { RecordChange, UnitOfWork } from '../../changes/unit-of-work.js';
 import type { OutboxWriter } from '../../mail/outbox.repository.js';
 import { createMarathonsRepository, type MarathonsRepository } from './marathons.repository.js';
+import {
+  type AnswerCheck,
+  ENTRY_FORM_MESSAGES,
+  changedEntryForm,
+  changesEntryForm,
+  newEntryForm,
+} from './entry-form.js';
 
 export const MARATHON_MESSAGES = {
   notFound: 'Marathon not found',
@@ -39,6 +46,33 @@ export type MarathonsServiceDependencies = {
   /** The repository on a transaction or on the database. */
   repositoryOn?: (executor: Executor) => MarathonsRepository;
 };
+
+/**
+ * Refuses a change of questions that would leave answers given without a valid choice: an option chosen by someone
+ * removed, or the type of an answered question changed (409 naming the question's place in the list sent).
+ */
+async function requireAnswersKept(marathons: MarathonsRepository, raceId: string, checks: AnswerCheck[]) {
+  const problems: Array<{ field: string; message: string }> = [];
+  for (const { index, questionId, removedOptions, typeChanged } of checks) {
+    if (typeChanged) {
+      const answered = (await marathons.countAnswers(raceId, questionId, null)).reduce(
+        (sum, row) => sum + row.count,
+        0,
+      );
+      if (answered > 0) {
+        problems.push({ field: `questions.${index}.type`, message: ENTRY_FORM_MESSAGES.typeInUse(answered) });
+      }
+    } else if (removedOptions.length > 0) {
+      for (const { answer, count } of await marathons.countAnswers(raceId, questionId, removedOptions)) {
+        problems.push({
+          field: `questions.${index}.options`,
+          message: ENTRY_FORM_MESSAGES.optionInUse(answer, count),
+        });
+      }
+    }
+  }
+  if (problems.length > 0) throw new AppError('CONFLICT', problems[0]!.message, problems);
+}
 
 /** Rules that span queries: ownership and the date order against what is stored, each in one transaction. */
 export function createMarathonsService({
@@ -72,7 +106,7 @@ export function createMarathonsService({
     async createMarathon(actor: Actor, input: CreateMarathon): Promise<Marathon> {
       return unitOfWork.autocommit(async (db, record) => {
         const marathons = repositoryOn(db);
-        const id = await marathons.create({ ...input, creatorId: actor.id });
+        const id = await marathons.create({ ...input, creatorId: actor.id }, newEntryForm(input));
         record({ kind: 'race', raceId: id, runnerIds: [] });
         return (await marathons.findById(id))!;
       });
@@ -101,11 +135,16 @@ export function createMarathonsService({
           ) {
             throw new AppError('CONFLICT', capacityBelowRegisteredMessage(current.totalRegistrationCount));
           }
+          const form = changesEntryForm(changes) ? changedEntryForm(current, changes) : null;
+          if (form) await requireAnswersKept(marathons, id, form.answerChecks);
           const moved =
             (changes.startDate !== undefined &&
               changes.startDate.getTime() !== current.startDate.getTime()) ||
             (changes.location !== undefined && changes.location !== current.location);
-          await marathons.update(id, changes, { newCalendarRevision: moved });
+          await marathons.update(id, changes, {
+            newCalendarRevision: moved,
+            ...(form && { form: form.form }),
+          });
           if (moved) {
             const previous = { startDate: current.startDate.toISOString(), location: current.location };
             if ((await outbox.enqueueForRegistrants(tx, id, { kind: 'race-changed', previous })) > 0) {
@@ -114,8 +153,9 @@ export function createMarathonsService({
           }
           // More places (or none to count) go to the waitlist, in order, each runner mailed.
           if (changes.capacity !== undefined) await fillPlaces(tx, id, record);
-          // Runners' lists show each race's title and start date.
-          const listsChange = changes.title !== undefined || changes.startDate !== undefined;
+          // Runners’ lists show each race’s title and start date, and the age groups of their entries.
+          const listsChange =
+            changes.title !== undefined || changes.startDate !== undefined || changes.ageGroups !== undefined;
           record({
             kind: 'race',
             raceId: id,

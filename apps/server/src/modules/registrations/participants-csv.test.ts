@@ -1,8 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { PARTICIPANTS_CSV_HEADER, type Participant } from '@stride/shared';
 import {
-  PARTICIPANTS_CSV_START,
+  PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
+  PARTICIPANTS_CSV_HEADER,
+  type Participant,
+} from '@stride/shared';
+import {
+  type CsvRace,
+  participantsCsvStart,
   csvCell,
   csvLine,
   participantCsvLine,
@@ -54,18 +59,54 @@ describe('the CSV lines', () => {
     contact: '+44 20 7946 0000',
     info: 'Zoë 🏃‍♀️',
     timestamp: '2027-05-01T09:00:00.000Z',
+    dateOfBirth: '1990-02-28',
+    gender: 'female',
+    tShirtSize: 'M',
+    emergencyContact: { name: '@Byron', phone: '+44 20 7946 0001' },
+    answers: { q1: '=cmd|calc', q2: true, q3: 'Old, "quoted"' },
+    ageOnRaceDay: 37,
+    ageGroup: '30–39',
+    waiverVersion: 2,
+    waiverAcceptedAt: '2027-05-01T09:30:00.000Z',
   };
+  const question = (id: string, label: string, type: 'text' | 'checkbox') => ({
+    id,
+    label,
+    type,
+    required: false,
+    options: [],
+  });
+  const race = (timeZone: string): CsvRace => ({
+    timeZone,
+    questions: [
+      question('q2', 'Shuttle, please', 'checkbox'),
+      question('q1', 'Club', 'text'),
+      question('q4', 'Bus', 'checkbox'),
+    ],
+    retiredQuestions: [question('q3', 'Old question', 'text')],
+  });
 
   it('start with a byte order mark and the header, each line ending in CRLF', () => {
-    expect(PARTICIPANTS_CSV_START).toBe(`\uFEFF${PARTICIPANTS_CSV_HEADER.join(',')}\r\n`);
+    expect(participantsCsvStart(race('UTC'))).toBe(
+      `\uFEFF${[...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER].join(',')},"Shuttle, please",Club,Bus,Old question (retired)\r\n`,
+    );
     expect(csvLine(['a', 'b'])).toBe('a,b\r\n');
   });
 
   it('read back through a CSV parser as the values, formulas defused', () => {
-    const records = parse(PARTICIPANTS_CSV_START + participantCsvLine(participant, 'UTC'), { bom: true });
+    const records = parse(participantsCsvStart(race('UTC')) + participantCsvLine(participant, race('UTC')), {
+      bom: true,
+    });
 
     expect(records).toEqual([
-      [...PARTICIPANTS_CSV_HEADER],
+      [
+        ...PARTICIPANTS_CSV_HEADER,
+        ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
+        'Shuttle, please',
+        'Club',
+        'Bus',
+        'Old question (retired)',
+      ],
       [
         '',
         'waitlisted',
@@ -76,15 +117,32 @@ describe('the CSV lines', () => {
         "'+44 20 7946 0000",
         'Zoë 🏃‍♀️',
         '2027-05-01T09:00:00.000Z',
+        '1990-02-28',
+        '37',
+        '30–39',
+        'female',
+        'M',
+        "'@Byron",
+        "'+44 20 7946 0001",
+        '2',
+        '2027-05-01T09:30:00.000Z',
+        // Questions in form order (a checkbox as yes/no, one unanswered empty), the retired one's answer last.
+        'yes',
+        "'=cmd|calc",
+        '',
+        'Old, "quoted"',
       ],
     ]);
   });
 
-  it('write the registration time as the race’s clocks read it, with their offset', () => {
-    const [, cells] = parse(PARTICIPANTS_CSV_START + participantCsvLine(participant, 'Europe/Lisbon'), {
+  it('write the registration and waiver times as the race’s clocks read them, with their offset', () => {
+    const lisbon = race('Europe/Lisbon');
+    const [header, cells] = parse(participantsCsvStart(lisbon) + participantCsvLine(participant, lisbon), {
       bom: true,
     }) as string[][];
-    expect(cells!.at(-1)).toBe('2027-05-01T10:00:00+01:00');
+    const cell = (name: string) => cells![header!.indexOf(name)];
+    expect(cell('Registered At')).toBe('2027-05-01T10:00:00+01:00');
+    expect(cell('Waiver Accepted At')).toBe('2027-05-01T10:30:00+01:00');
   });
 });
 

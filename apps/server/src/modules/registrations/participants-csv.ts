@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { PARTICIPANTS_CSV_HEADER, type Participant, formatIsoInZone } from '@stride/shared';
+import {
+  PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
+  PARTICIPANTS_CSV_HEADER,
+  type Participant,
+  type Question,
+  RETIRED_QUESTION_SUFFIX,
+  formatIsoInZone,
+} from '@stride/shared';
 
 export const CSV_CONTENT_TYPE = 'text/csv';
 
@@ -22,14 +29,33 @@ export function csvLine(cells: ReadonlyArray<string | number | null>): string {
   return cells.map(csvCell).join(',') + LINE_END;
 }
 
-/** The file's start: the byte order mark and the header row. */
-export const PARTICIPANTS_CSV_START = BYTE_ORDER_MARK + csvLine(PARTICIPANTS_CSV_HEADER);
+/** What of the race the file's columns follow: its zone, and its questions asked and retired. */
+export type CsvRace = { timeZone: string; questions: Question[]; retiredQuestions: Question[] };
+
+/** The file's start: the byte order mark and the header row, a column per question (asked, then retired). */
+export function participantsCsvStart({ questions, retiredQuestions }: CsvRace): string {
+  return (
+    BYTE_ORDER_MARK +
+    csvLine([
+      ...PARTICIPANTS_CSV_HEADER,
+      ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
+      ...questions.map((question) => question.label),
+      ...retiredQuestions.map((question) => question.label + RETIRED_QUESTION_SUFFIX),
+    ])
+  );
+}
+
+const answerCell = (answer: string | boolean | undefined) =>
+  answer === undefined ? null : typeof answer === 'boolean' ? (answer ? 'yes' : 'no') : answer;
 
 /**
- * A participant as a CSV line, in the order of PARTICIPANTS_CSV_HEADER. "Registered At" is ISO 8601 with the
- * race zone's offset (2027-03-14T09:00:00+01:00): the time as read where the race is, still one exact instant.
+ * A participant as a CSV line, in the order of {@link participantsCsvStart}'s header. Times ("Registered At",
+ * "Waiver Accepted At") are ISO 8601 with the race zone's offset (2027-03-14T09:00:00+01:00): the time as read
+ * where the race is, still one exact instant. A checkbox's answer is yes or no; a question unanswered is empty.
  */
-export function participantCsvLine(participant: Participant, timeZone: string): string {
+export function participantCsvLine(participant: Participant, race: CsvRace): string {
+  const { timeZone } = race;
+  const { answers } = participant;
   return csvLine([
     participant.bib,
     participant.status,
@@ -40,6 +66,17 @@ export function participantCsvLine(participant: Participant, timeZone: string): 
     participant.contact,
     participant.info,
     formatIsoInZone(participant.timestamp, timeZone),
+    participant.dateOfBirth,
+    participant.ageOnRaceDay,
+    participant.ageGroup,
+    participant.gender,
+    participant.tShirtSize,
+    participant.emergencyContact?.name ?? null,
+    participant.emergencyContact?.phone ?? null,
+    participant.waiverVersion,
+    participant.waiverAcceptedAt === null ? null : formatIsoInZone(participant.waiverAcceptedAt, timeZone),
+    ...race.questions.map((question) => answerCell(answers[question.id])),
+    ...race.retiredQuestions.map((question) => answerCell(answers[question.id])),
   ]);
 }
 

@@ -1,9 +1,20 @@
-import type { Participant, ParticipantsQuery, RaceStats, RegistrationStatus } from '@stride/shared';
+import {
+  type Participant,
+  type ParticipantsQuery,
+  type RaceStats,
+  type RegistrationStatus,
+  UNANSWERED,
+  ageGroupOf,
+  ageOn,
+  ageRangeOf,
+  birthDaysForAges,
+} from '@stride/shared';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
-import { PARTICIPANTS_CSV_START, participantCsvLine, participantsCsvFilename } from './participants-csv.js';
+import { participantCsvLine, participantsCsvFilename, participantsCsvStart } from './participants-csv.js';
 import {
+  type BornFilter,
   type ParticipantFilters,
   type ParticipantOrder,
   type ParticipantRow,
@@ -11,7 +22,7 @@ import {
   type Race,
   exportSegments,
 } from './participants.repository.js';
-import { raceStats } from './race-stats.js';
+import { answerCounts, raceStats } from './race-stats.js';
 
 export const PARTICIPANT_MESSAGES = {
   marathonNotFound: 'Marathon not found',
@@ -33,6 +44,23 @@ const orderOf = ({ sort, order }: Pick<ParticipantsQuery, 'sort' | 'order'>): Pa
   sort: sort === 'lastName' || sort === 'timestamp' ? sort : 'line',
   descending: order === 'desc',
 });
+
+/** The `ageGroup` filter as days of birth on the race's day: 400 for a label the race has not. */
+function bornFilterOf(race: Race, ageGroup: string | undefined): BornFilter | undefined {
+  if (ageGroup === undefined) return undefined;
+  if (ageGroup === UNANSWERED && race.ageGroups !== null) {
+    return { kind: 'unanswered', bornAfter: birthDaysForAges(race.raceDay, race.ageGroups[0]!, null).bornBy };
+  }
+  const range = ageRangeOf(ageGroup, race.ageGroups);
+  if (!range) {
+    const message =
+      race.ageGroups === null
+        ? 'ageGroup: this race has no age groups'
+        : `ageGroup must be one of the race’s age groups or ${UNANSWERED}`;
+    throw new AppError('VALIDATION_FAILED', message, [{ field: 'ageGroup', message }]);
+  }
+  return { kind: 'range', ...birthDaysForAges(race.raceDay, range.min, range.max) };
+}
 
 /** How many entries the race's counters say have the status (or either). */
 const counted = (race: Race, status: RegistrationStatus | undefined) =>
@@ -59,29 +87,52 @@ export function createParticipantReads({
     return requireOwn(isUuid(raceId) ? await repository.findRace(raceId) : null, organizer);
   }
 
-  /** An entry in the API's shape, built in one go: the export makes one per row of the race. */
-  const toParticipant = (row: ParticipantRow, position: number | null): Participant => ({
-    _id: row.id,
-    status: row.status,
-    bib: row.bib,
-    waitlistPosition: position,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    contact: row.contact,
-    info: row.info,
-    timestamp: row.createdAt.toISOString(),
-  });
+  /**
+   * An entry in the API's shape, built in one go: the export makes one per row of the race. Its age and group
+   * are counted as stride_age_on and stride_age_group count them for the runner's own reads (migration 0013).
+   */
+  const toParticipant = (race: Race, row: ParticipantRow, position: number | null): Participant => {
+    const ageOnRaceDay = row.dateOfBirth === null ? null : ageOn(row.dateOfBirth, race.raceDay);
+    return {
+      _id: row.id,
+      status: row.status,
+      bib: row.bib,
+      waitlistPosition: position,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      contact: row.contact,
+      info: row.info,
+      timestamp: row.createdAt.toISOString(),
+      dateOfBirth: row.dateOfBirth,
+      gender: row.gender,
+      tShirtSize: row.tShirtSize,
+      emergencyContact:
+        row.emergencyContactName === null
+          ? null
+          : { name: row.emergencyContactName, phone: row.emergencyContactPhone ?? '' },
+      answers: row.answers,
+      ageOnRaceDay,
+      ageGroup: ageGroupOf(ageOnRaceDay, race.ageGroups),
+      waiverVersion: row.waiverVersion,
+      waiverAcceptedAt: row.waiverAcceptedAt?.toISOString() ?? null,
+    };
+  };
 
   /** A chunk of the export in the API's shape, each waitlisted entry with its place in line. */
-  async function placedChunk(raceId: string, rows: ParticipantRow[]): Promise<Participant[]> {
+  async function placedChunk(race: Race, raceId: string, rows: ParticipantRow[]): Promise<Participant[]> {
     const waitlisted = rows.filter((row) => row.status === 'waitlisted').map((row) => row.id);
     const positions = await repository.findLinePositions(raceId, waitlisted);
-    return rows.map((row) => toParticipant(row, positions.get(row.id) ?? null));
+    return rows.map((row) => toParticipant(race, row, positions.get(row.id) ?? null));
   }
 
   /** The entries in export order, a chunk at a time (keyset: each chunk starts after the last one's key). */
-  async function* exportChunks(raceId: string, filters: ParticipantFilters, order: ParticipantOrder) {
+  async function* exportChunks(
+    race: Race,
+    raceId: string,
+    filters: ParticipantFilters,
+    order: ParticipantOrder,
+  ) {
     const segments = exportSegments(order.sort, filters.status);
     for (const segment of order.descending ? segments.reverse() : segments) {
       let after: string[] | null = null;
@@ -91,7 +142,7 @@ export function createParticipantReads({
           after,
           limit: EXPORT_CHUNK_ROWS,
         });
-        yield await placedChunk(raceId, chunk.rows);
+        yield await placedChunk(race, raceId, chunk.rows);
         after = chunk.last;
       } while (after);
     }
@@ -103,22 +154,23 @@ export function createParticipantReads({
       raceId: string,
       query: ParticipantsQuery,
     ): Promise<{ participants: Participant[]; total: number }> {
-      const { status, q, page, limit } = query;
+      const { status, q, gender, ageGroup, page, limit } = query;
       const offset = (page - 1) * limit;
+      // An age group is read as days of birth on the race's day: the race first.
+      const born =
+        ageGroup === undefined ? undefined : bornFilterOf(await requireOwnRace(organizer, raceId), ageGroup);
+      const filters: ParticipantFilters = { status, q, gender, born };
       const found = isUuid(raceId)
-        ? await repository.findOrganizerPage(raceId, organizer.id, { status, q }, orderOf(query), {
-            limit,
-            offset,
-          })
+        ? await repository.findOrganizerPage(raceId, organizer.id, filters, orderOf(query), { limit, offset })
         : null;
       const race = requireOwn(found?.race ?? null, organizer);
       const { rows, matched } = found!;
-      // With a search, the page's scan counted the matches; a page past the last one counts them apart.
-      const total =
-        q === undefined
-          ? counted(race, status)
-          : (matched ?? (offset > 0 ? await repository.countMatching(raceId, { status, q }) : 0));
-      return { participants: rows.map((row) => toParticipant(row, row.position)), total };
+      const filtered = q !== undefined || gender !== undefined || born !== undefined;
+      // Filtered, the page's scan counted the matches; a page past the last one counts them apart.
+      const total = !filtered
+        ? counted(race, status)
+        : (matched ?? (offset > 0 ? await repository.countMatching(raceId, filters) : 0));
+      return { participants: rows.map((row) => toParticipant(race, row, row.position)), total };
     },
 
     /**
@@ -131,12 +183,13 @@ export function createParticipantReads({
       query: Omit<ParticipantsQuery, 'page' | 'limit'>,
     ): Promise<{ filename: string; content: AsyncIterable<string> }> {
       const race = await requireOwnRace(organizer, raceId);
-      const filters = { status: query.status, q: query.q };
+      const { status, q, gender, ageGroup } = query;
+      const filters = { status, q, gender, born: bornFilterOf(race, ageGroup) };
       async function* content() {
-        yield PARTICIPANTS_CSV_START;
-        for await (const participants of exportChunks(raceId, filters, orderOf(query))) {
+        yield participantsCsvStart(race);
+        for await (const participants of exportChunks(race, raceId, filters, orderOf(query))) {
           if (participants.length > 0)
-            yield participants.map((participant) => participantCsvLine(participant, race.timeZone)).join('');
+            yield participants.map((participant) => participantCsvLine(participant, race)).join('');
         }
       }
       return { filename: participantsCsvFilename(race.title), content: content() };
@@ -144,7 +197,11 @@ export function createParticipantReads({
 
     async stats(organizer: Organizer, raceId: string): Promise<RaceStats> {
       const race = await requireOwnRace(organizer, raceId);
-      return raceStats(race, await repository.findDailyCounts(raceId, race.timeZone), now());
+      const [daily, answers] = await Promise.all([
+        repository.findDailyCounts(raceId, race.timeZone),
+        repository.findAnswerCounts(raceId),
+      ]);
+      return { ...raceStats(race, daily, now()), ...answerCounts(race, answers) };
     },
   };
 }

@@ -1,13 +1,33 @@
 import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { REGISTRATION_STATUSES, type RegistrationStatus } from '@stride/shared';
+import {
+  type Gender,
+  type Question,
+  REGISTRATION_STATUSES,
+  type RegistrationFields,
+  type RegistrationStatus,
+  UNANSWERED,
+} from '@stride/shared';
 import { marathons, registrations, users } from '../../db/schema/index.js';
 import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
 import { containsPattern } from '../../lib/like-pattern.js';
+import type { AnswerCount } from './race-stats.js';
 
-/** Which entries the organizer asked for: one status or both, and a search. */
-export type ParticipantFilters = { status?: RegistrationStatus | undefined; q?: string | undefined };
+/**
+ * Which entries the organizer asked for: one status or both, a search, a gender, and days of birth (an age group
+ * as the range of days its runners were born on: `bornBy` at the latest, after `bornAfter`).
+ */
+export type ParticipantFilters = {
+  status?: RegistrationStatus | undefined;
+  q?: string | undefined;
+  gender?: Gender | typeof UNANSWERED | undefined;
+  born?: BornFilter | undefined;
+};
+
+/** An age group's runners by their days of birth, or those in no group (none given, or too young for the first). */
+export type BornFilter =
+  { kind: 'range'; bornBy: string; bornAfter: string | null } | { kind: 'unanswered'; bornAfter: string };
 
 /** The participant list's orders: `line` is registered by bib, then the waitlist in line order. */
 export type ParticipantOrder = { sort: 'line' | 'lastName' | 'timestamp'; descending: boolean };
@@ -23,6 +43,14 @@ export type ParticipantRow = {
   contact: string;
   info: string;
   createdAt: Date;
+  dateOfBirth: string | null;
+  gender: Gender | null;
+  tShirtSize: string | null;
+  emergencyContactName: string | null;
+  emergencyContactPhone: string | null;
+  answers: Record<string, string | boolean>;
+  waiverVersion: number | null;
+  waiverAcceptedAt: Date | null;
 };
 
 /** An entry with its place in line (null unless waitlisted). */
@@ -39,10 +67,19 @@ export type Race = {
   waitlisted: number;
   startRegDate: Date;
   endRegDate: Date;
+  /** The race's start day where it is run, YYYY-MM-DD: ages are counted on it. */
+  raceDay: string;
+  registrationFields: RegistrationFields;
+  tShirtSizes: string[];
+  questions: Question[];
+  retiredQuestions: Question[];
+  ageGroups: number[] | null;
 };
 
 /** A row of the page statement: the race's columns, then an entry's (all null when the page is empty). */
-type PageRow = {
+type PageRow = PageRaceColumns & PageEntryColumns;
+
+type PageRaceColumns = {
   creator_id: string;
   title: string;
   capacity: number | null;
@@ -51,6 +88,15 @@ type PageRow = {
   start_reg_date: Date | string;
   end_reg_date: Date | string;
   time_zone: string;
+  race_day: string;
+  registration_fields: RegistrationFields;
+  t_shirt_sizes: string[];
+  questions: Question[];
+  retired_questions: Question[];
+  age_groups: number[] | null;
+};
+
+type PageEntryColumns = {
   id: string | null;
   status: RegistrationStatus | null;
   bib: number | null;
@@ -60,6 +106,14 @@ type PageRow = {
   contact: string | null;
   info: string | null;
   created_at: Date | string | null;
+  date_of_birth: string | null;
+  gender: Gender | null;
+  t_shirt_size: string | null;
+  emergency_contact_name: string | null;
+  emergency_contact_phone: string | null;
+  answers: Record<string, string | boolean> | null;
+  waiver_version: number | null;
+  waiver_accepted_at: Date | string | null;
   position: number | null;
   matched: number | null;
 };
@@ -74,6 +128,14 @@ const participantColumns = {
   contact: registrations.contact,
   info: registrations.info,
   createdAt: registrations.createdAt,
+  dateOfBirth: registrations.dateOfBirth,
+  gender: registrations.gender,
+  tShirtSize: registrations.tShirtSize,
+  emergencyContactName: registrations.emergencyContactName,
+  emergencyContactPhone: registrations.emergencyContactPhone,
+  answers: registrations.answers,
+  waiverVersion: registrations.waiverVersion,
+  waiverAcceptedAt: registrations.waiverAcceptedAt,
 };
 
 /**
@@ -180,21 +242,100 @@ function searchFor({ kind, text, runPattern, bib }: SearchTerm): SQL {
   return sql`((${inText}) or ${registrations.bib} = ${bib})`;
 }
 
-/** The race's entries of the status (or both) that match the search, if any. */
+/** The answers the desk filters by, or the placeholders of a prepared statement that stand for them. */
+type AnswerFilters = {
+  gender: { kind: 'value'; value: unknown } | { kind: 'unanswered' } | undefined;
+  born:
+    | { kind: 'range'; bornBy: unknown; bornAfter: unknown }
+    | { kind: 'unanswered'; bornAfter: unknown }
+    | undefined;
+};
+
+function answersMatch({ gender, born }: AnswerFilters): SQL | undefined {
+  const { dateOfBirth } = registrations;
+  return and(
+    gender === undefined
+      ? undefined
+      : gender.kind === 'unanswered'
+        ? sql`${registrations.gender} is null`
+        : sql`${registrations.gender} = ${gender.value}`,
+    born === undefined
+      ? undefined
+      : born.kind === 'unanswered'
+        ? sql`(${dateOfBirth} is null or ${dateOfBirth} > ${born.bornAfter}::date)`
+        : and(
+            sql`${dateOfBirth} <= ${born.bornBy}::date`,
+            born.bornAfter === null ? undefined : sql`${dateOfBirth} > ${born.bornAfter}::date`,
+          ),
+  );
+}
+
+/** The race's entries of the status (or both) that match the search and the answers asked for, if any. */
 function matching(
   raceId: unknown,
   status: RegistrationStatus | undefined,
   search: SearchTerm | undefined,
+  answers: AnswerFilters = { gender: undefined, born: undefined },
 ): SQL {
   return and(
     sql`${registrations.marathonId} = ${raceId}`,
     status ? eq(registrations.status, status) : undefined,
     search ? searchFor(search) : undefined,
+    answersMatch(answers),
   )!;
 }
 
-const matchingFilters = (raceId: string, { status, q }: ParticipantFilters) =>
-  matching(raceId, status, q === undefined ? undefined : searchOf(q));
+/** The filters' answers with their values. */
+const answerFiltersOf = ({ gender, born }: ParticipantFilters): AnswerFilters => ({
+  gender:
+    gender === undefined
+      ? undefined
+      : gender === UNANSWERED
+        ? { kind: 'unanswered' }
+        : { kind: 'value', value: gender },
+  born,
+});
+
+const matchingFilters = (raceId: string, filters: ParticipantFilters) =>
+  matching(
+    raceId,
+    filters.status,
+    filters.q === undefined ? undefined : searchOf(filters.q),
+    answerFiltersOf(filters),
+  );
+
+/** The shape of a filters' answers (which are asked for, and how), as a prepared statement is planned for it. */
+const answerFiltersShape = ({ gender, born }: ParticipantFilters) =>
+  `${gender === undefined ? '' : gender === UNANSWERED ? 'g0' : 'g'}:${born === undefined ? '' : born.kind === 'unanswered' ? 'b0' : born.bornAfter === null ? 'b1' : 'b2'}`;
+
+/** The placeholders of the filters' answers, as {@link answerFiltersShape} says which there are. */
+function answerPlaceholders({ gender, born }: ParticipantFilters): AnswerFilters {
+  return {
+    gender:
+      gender === undefined
+        ? undefined
+        : gender === UNANSWERED
+          ? { kind: 'unanswered' }
+          : { kind: 'value', value: placeholder('gender') },
+    born:
+      born === undefined
+        ? undefined
+        : born.kind === 'unanswered'
+          ? { kind: 'unanswered', bornAfter: placeholder('bornAfter') }
+          : {
+              kind: 'range',
+              bornBy: placeholder('bornBy'),
+              bornAfter: born.bornAfter === null ? null : placeholder('bornAfter'),
+            },
+  };
+}
+
+/** The values of the filters' answers' placeholders. */
+const answerValues = ({ gender, born }: ParticipantFilters) => ({
+  ...(gender !== undefined && gender !== UNANSWERED && { gender }),
+  ...(born?.kind === 'range' && { bornBy: born.bornBy }),
+  ...(born?.bornAfter != null && { bornAfter: born.bornAfter }),
+});
 
 type Rows<T> = { rows: T[] };
 
@@ -264,7 +405,10 @@ function pageStatementSql(
   status: RegistrationStatus | undefined,
   search: SearchKind | undefined,
   order: ParticipantOrder,
+  filters: ParticipantFilters,
 ) {
+  const answers = answerPlaceholders(filters);
+  const counts = search !== undefined || answers.gender !== undefined || answers.born !== undefined;
   const raceId = placeholder('raceId');
   const searchTerm = search && {
     kind: search,
@@ -272,21 +416,25 @@ function pageStatementSql(
     runPattern: placeholder('runPattern'),
     bib: placeholder('bib'),
   };
-  const matchingOwn = sql`${matching(raceId, status, searchTerm)} and (select creator_id from race) = ${placeholder('organizerId')}`;
+  const matchingOwn = sql`${matching(raceId, status, searchTerm, answers)} and (select creator_id from race) = ${placeholder('organizerId')}`;
   return sql`
     with race as (
       select ${marathons.creatorId} as creator_id, ${marathons.title} as title, ${marathons.capacity} as capacity,
         ${marathons.totalRegistrationCount} as registered, ${marathons.waitlistCount} as waitlisted,
         ${marathons.startRegDate} as start_reg_date, ${marathons.endRegDate} as end_reg_date,
-        ${marathons.timeZone} as time_zone
+        ${marathons.timeZone} as time_zone, ${RACE_FORM_COLUMNS}
       from ${marathons} where ${marathons.id} = ${raceId}
-    ), ${search ? searchedPage(matchingOwn, order) : nearerEndPage(matchingOwn, status, order)}, line as (
+    ), ${counts ? searchedPage(matchingOwn, order) : nearerEndPage(matchingOwn, status, order)}, line as (
       ${lineUpTo(raceId, sql`(select max(${registrations.waitlistSeq}) from page_ids join ${registrations} on ${registrations.id} = page_ids.id)`)}
     )
     select race.*, entry.* from race left join lateral (
       select ${registrations.id} as id, ${registrations.status} as status, ${registrations.bib} as bib,
         ${registrations.firstName} as first_name, ${registrations.lastName} as last_name, ${users.email} as email,
         ${registrations.contact} as contact, ${registrations.info} as info, ${registrations.createdAt} as created_at,
+        to_char(${registrations.dateOfBirth}, 'YYYY-MM-DD') as date_of_birth, ${registrations.gender} as gender,
+        ${registrations.tShirtSize} as t_shirt_size, ${registrations.emergencyContactName} as emergency_contact_name,
+        ${registrations.emergencyContactPhone} as emergency_contact_phone, ${registrations.answers} as answers,
+        ${registrations.waiverVersion} as waiver_version, ${registrations.waiverAcceptedAt} as waiver_accepted_at,
         line.position, page_ids.matched, page_ids.ordinal
       from page_ids
         join ${registrations} on ${registrations.id} = page_ids.id
@@ -296,17 +444,42 @@ function pageStatementSql(
     order by entry.ordinal`;
 }
 
+/** The entry form's columns of a marathons row, as {@link raceOf} reads them. */
+const RACE_FORM_COLUMNS = sql`to_char(${marathons}.start_day, 'YYYY-MM-DD') as race_day,
+  ${marathons.registrationFields} as registration_fields, ${marathons.tShirtSizes} as t_shirt_sizes,
+  ${marathons.questions} as questions, ${marathons.retiredQuestions} as retired_questions,
+  ${marathons.ageGroups} as age_groups`;
+
+/** The race's part of a row (the page statement's, or {@link findRace}'s). */
+const raceOf = (row: Omit<PageRow, keyof PageEntryColumns>): Race => ({
+  creatorId: row.creator_id,
+  title: row.title,
+  capacity: row.capacity,
+  registered: row.registered,
+  waitlisted: row.waitlisted,
+  startRegDate: new Date(row.start_reg_date),
+  endRegDate: new Date(row.end_reg_date),
+  timeZone: row.time_zone,
+  raceDay: row.race_day,
+  registrationFields: row.registration_fields,
+  tShirtSizes: row.t_shirt_sizes,
+  questions: row.questions,
+  retiredQuestions: row.retired_questions,
+  ageGroups: row.age_groups,
+});
+
 const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PageRow>>>();
 
 function pageStatement(
   status: RegistrationStatus | undefined,
   search: SearchKind | undefined,
   order: ParticipantOrder,
+  filters: ParticipantFilters,
 ) {
-  const key = `${status}:${search}:${order.sort}:${order.descending}`;
+  const key = `${status}:${search}:${order.sort}:${order.descending}:${answerFiltersShape(filters)}`;
   let statement = pageStatements.get(key);
   if (!statement) {
-    statement = preparedStatement<PageRow>(pageStatementSql(status, search, order));
+    statement = preparedStatement<PageRow>(pageStatementSql(status, search, order, filters));
     pageStatements.set(key, statement);
   }
   return statement;
@@ -316,20 +489,14 @@ function pageStatement(
 export function createParticipantsRepository(db: Executor) {
   return {
     async findRace(raceId: string): Promise<Race | null> {
-      const [row] = await db
-        .select({
-          creatorId: marathons.creatorId,
-          title: marathons.title,
-          timeZone: marathons.timeZone,
-          capacity: marathons.capacity,
-          registered: marathons.totalRegistrationCount,
-          waitlisted: marathons.waitlistCount,
-          startRegDate: marathons.startRegDate,
-          endRegDate: marathons.endRegDate,
-        })
-        .from(marathons)
-        .where(eq(marathons.id, raceId));
-      return row ?? null;
+      const result = await db.execute(sql`
+        select ${marathons.creatorId} as creator_id, ${marathons.title} as title, ${marathons.capacity} as capacity,
+          ${marathons.totalRegistrationCount} as registered, ${marathons.waitlistCount} as waitlisted,
+          ${marathons.startRegDate} as start_reg_date, ${marathons.endRegDate} as end_reg_date,
+          ${marathons.timeZone} as time_zone, ${RACE_FORM_COLUMNS}
+        from ${marathons} where ${marathons.id} = ${raceId}`);
+      const [row] = (result as unknown as Rows<PageRow>).rows;
+      return row ? raceOf(row) : null;
     },
 
     /**
@@ -352,19 +519,10 @@ export function createParticipantsRepository(db: Executor) {
         status,
         kind,
         order,
-      )(db, { raceId, organizerId, limit, offset, ...search });
+        filters,
+      )(db, { raceId, organizerId, limit, offset, ...search, ...answerValues(filters) });
       const first = found[0];
       if (!first) return { race: null, rows: [], matched: null };
-      const race: Race = {
-        creatorId: first.creator_id,
-        title: first.title,
-        capacity: first.capacity,
-        registered: first.registered,
-        waitlisted: first.waitlisted,
-        startRegDate: new Date(first.start_reg_date),
-        endRegDate: new Date(first.end_reg_date),
-        timeZone: first.time_zone,
-      };
       const rows = found
         .filter((row) => row.id !== null)
         .map((row) => ({
@@ -377,9 +535,18 @@ export function createParticipantsRepository(db: Executor) {
           contact: row.contact!,
           info: row.info!,
           createdAt: new Date(row.created_at!),
+          dateOfBirth: row.date_of_birth,
+          gender: row.gender,
+          tShirtSize: row.t_shirt_size,
+          emergencyContactName: row.emergency_contact_name,
+          emergencyContactPhone: row.emergency_contact_phone,
+          answers: row.answers ?? {},
+          waiverVersion: row.waiver_version,
+          waiverAcceptedAt: row.waiver_accepted_at === null ? null : new Date(row.waiver_accepted_at),
           position: row.position,
         }));
-      return { race, rows, matched: kind ? (first.matched ?? null) : null };
+      const counted = kind !== undefined || filters.gender !== undefined || filters.born !== undefined;
+      return { race: raceOf(first), rows, matched: counted ? (first.matched ?? null) : null };
     },
 
     async countMatching(raceId: string, filters: ParticipantFilters): Promise<number> {
@@ -436,7 +603,25 @@ export function createParticipantsRepository(db: Executor) {
       return new Map(rows.map((row) => [row.id, row.position]));
     },
 
-    /** The race's entries per UTC day they were made and status: one index-only scan, grouped. */
+    /**
+     * The race's registered runners per T-shirt size, gender and age group (on the race's day, with its groups):
+     * one pass over its entries, grouped three ways.
+     */
+    async findAnswerCounts(raceId: string): Promise<AnswerCount[]> {
+      const result = await db.execute(sql`
+        select case when grouping(t_shirt_size) = 0 then 'tShirtSize'
+            when grouping(gender) = 0 then 'gender' else 'ageGroup' end as kind,
+          coalesce(t_shirt_size, gender, age_group) as value, count(*)::int as count
+        from (
+          select entry.t_shirt_size, entry.gender,
+            stride_age_group(stride_age_on(entry.date_of_birth, race.start_day), race.age_groups) as age_group
+          from ${registrations} entry join ${marathons} race on race.id = entry.marathon_id
+          where entry.marathon_id = ${raceId} and entry.status = 'registered'
+        ) as answers
+        group by grouping sets ((t_shirt_size), (gender), (age_group))`);
+      return (result as unknown as Rows<AnswerCount>).rows;
+    },
+
     /** Entries per day where the race is run (`timeZone`) and status. */
     async findDailyCounts(
       raceId: string,

@@ -1,8 +1,10 @@
+import { NO_ENTRY_DETAILS } from '../../testing/entry-form-fixtures.js';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   PARTICIPANTS_CSV_HEADER,
   type Marathon,
   type Participant,
@@ -108,7 +110,7 @@ const totalOf = (response: LightMyRequestResponse) => Number(response.headers['x
 /** The CSV's records after its header, as a spreadsheet reads them. */
 function csvRecords(response: LightMyRequestResponse): string[][] {
   const [header, ...records] = parse(response.body, { bom: true }) as string[][];
-  expect(header).toEqual([...PARTICIPANTS_CSV_HEADER]);
+  expect(header).toEqual([...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER]);
   return records;
 }
 
@@ -126,6 +128,8 @@ const asCsvRecord = (participant: Participant) => [
   defused(participant.contact),
   defused(participant.info),
   participant.timestamp,
+  // The race collects no entry form: its columns are empty.
+  ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER.map(() => ''),
 ];
 
 /** Everything a refused request must leave alone: entries, counters, queued mail. */
@@ -225,6 +229,7 @@ describe('GET /api/marathons/:id/participants', () => {
       contact: '+1 555-010-0199',
       info: 'Needs "gluten-free", please',
       timestamp: entries[0]!.timestamp,
+      ...NO_ENTRY_DETAILS,
     });
     for (const participant of participants) expect(participant.timestamp).toMatch(ISO_DATE_PATTERN);
   });
@@ -354,7 +359,11 @@ describe('GET /api/marathons/:id/participants.csv', () => {
       `attachment; filename="${RACE_SLUG}-participants.csv"`,
     );
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(response.body.startsWith(`\uFEFF${PARTICIPANTS_CSV_HEADER.join(',')}\r\n`)).toBe(true);
+    expect(
+      response.body.startsWith(
+        `\uFEFF${[...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER].join(',')}\r\n`,
+      ),
+    ).toBe(true);
     expect(response.body.endsWith('\r\n')).toBe(true);
     // Every line ends in CRLF; the only bare LF is the one inside Élodie's quoted info.
     expect(response.body.split('\r\n')).toHaveLength(8);
@@ -397,7 +406,9 @@ describe('GET /api/marathons/:id/participants.csv', () => {
   it('exports only the header when nothing matches', async () => {
     const response = await csvOf(race._id, '?q=nobody');
 
-    expect(response.body).toBe(`\uFEFF${PARTICIPANTS_CSV_HEADER.join(',')}\r\n`);
+    expect(response.body).toBe(
+      `\uFEFF${[...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER].join(',')}\r\n`,
+    );
   });
 });
 
@@ -431,6 +442,10 @@ describe('GET /api/marathons/:id/stats', () => {
       capacity: null,
       placesLeft: null,
       counts: { registered: 0, waitlisted: 0 },
+      // Every value the race offers, nobody's yet.
+      tShirtSizes: { XS: 0, S: 0, M: 0, L: 0, XL: 0, XXL: 0, unanswered: 0 },
+      genders: { female: 0, male: 0, nonbinary: 0, unanswered: 0 },
+      ageGroups: { unanswered: 0 },
       registrationsToday: 0,
       days: [],
     });

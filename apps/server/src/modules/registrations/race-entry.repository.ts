@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CreateRegistration, Registration } from '@stride/shared';
+import type { CreateRegistration, EntryDetailsChange, EntryFormRules, Registration } from '@stride/shared';
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
 import { RACE_FACTS, REGISTRATION_FACTS } from '../../mail/fact-shapes.js';
@@ -13,13 +13,32 @@ export type EntryRequest = Omit<CreateRegistration, 'marathonId' | 'waitlist'> &
   waitlist: boolean;
 };
 
+/** An entry checked against the race's form: its details, and the answers to store (checkEntryDetails). */
+export type CheckedEntry = Pick<
+  EntryRequest,
+  'userId' | 'email' | 'waitlist' | 'firstName' | 'lastName' | 'contact' | 'info'
+> & {
+  entry: EntryDetailsChange;
+};
+
+/** The race's entry form as the entries are checked against it, and its revision. */
+export type RaceEntryForm = {
+  rules: EntryFormRules;
+  revision: number;
+  startRegDate: Date;
+  endRegDate: Date;
+};
+
 /** How one runner's attempt to enter ended. */
 export type EntryOutcome =
   | { kind: 'entered'; registration: Registration }
   | { kind: 'race-missing' }
   | { kind: 'closed'; race: { title: string; timeZone: string; startRegDate: Date; endRegDate: Date } }
   | { kind: 'full' }
-  | { kind: 'already-registered' };
+  | { kind: 'already-registered' }
+  /** The organizer changed the entry form since the entry was checked: check it again. */
+  | { kind: 'form-changed' }
+  | { kind: 'invalid'; errors: Array<{ field: string; message: string }> };
 
 type EntryRow = {
   n: number;
@@ -29,6 +48,7 @@ type EntryRow = {
   end_reg_date: Date | string | null;
   is_open: boolean | null;
   already: boolean | null;
+  same_form: boolean | null;
   registration: Registration | null;
 };
 
@@ -48,6 +68,7 @@ function toOutcome(row: EntryRow | undefined): EntryOutcome {
     };
   }
   if (row.already) return { kind: 'already-registered' };
+  if (!row.same_form) return { kind: 'form-changed' };
   if (row.registration === null) return { kind: 'full' };
   return { kind: 'entered', registration: row.registration };
 }
@@ -68,20 +89,33 @@ export function createRaceEntryRepository(db: Executor) {
   async function enterAll(
     executor: Executor,
     raceId: string,
-    requests: readonly EntryRequest[],
+    requests: readonly CheckedEntry[],
     at: Date,
+    formRevision: number,
   ): Promise<EntryOutcome[]> {
     const now = at.toISOString();
-    const input = JSON.stringify(requests.map((request, n) => ({ n, ...request })));
+    const input = JSON.stringify(
+      requests.map(({ entry, ...request }, n) => ({
+        n,
+        ...request,
+        ...entry,
+        answers: Object.fromEntries(
+          Object.entries(entry.answers ?? {}).filter(([, answer]) => answer !== null),
+        ),
+      })),
+    );
     const result = await executor.execute(sql`
       with input as (
         select (e->>'n')::int as n, e->>'userId' as user_id, e->>'email' as email, e->>'firstName' as first_name,
           e->>'lastName' as last_name, e->>'contact' as contact, e->>'info' as info,
-          (e->>'waitlist')::boolean as waitlist
+          (e->>'waitlist')::boolean as waitlist, (e->>'dateOfBirth')::date as date_of_birth, e->>'gender' as gender,
+          e->>'tShirtSize' as t_shirt_size, e->>'emergencyContactName' as emergency_contact_name,
+          e->>'emergencyContactPhone' as emergency_contact_phone, e->'answers' as answers,
+          (e->>'waiverVersion')::int as waiver_version
         from jsonb_array_elements(${input}::jsonb) as e
       ), race as (
         select id, title, start_date, location, distance, time_zone, calendar_sequence, start_reg_date, end_reg_date,
-          bibs_issued, waitlist_count,
+          bibs_issued, waitlist_count, start_day, age_groups, form_revision = ${formRevision} as same_form,
           start_reg_date <= ${now}::timestamptz and end_reg_date >= ${now}::timestamptz as is_open,
           capacity - total_registration_count as free
         from marathons where id = ${raceId}
@@ -99,7 +133,7 @@ export function createRaceEntryRepository(db: Executor) {
           case when race.free is null or row_number() over (order by judged.n) <= race.free then 'registered'
             when judged.waitlist then 'waitlisted' end as status
         from judged cross join race
-        where race.is_open and not judged.already
+        where race.is_open and race.same_form and not judged.already
       ), numbered as (
         select decided.*,
           case when status = 'registered'
@@ -108,12 +142,14 @@ export function createRaceEntryRepository(db: Executor) {
         where status is not null
       ), inserted as (
         insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, status, bib,
-          waitlist_seq)
+          waitlist_seq, date_of_birth, gender, t_shirt_size, emergency_contact_name, emergency_contact_phone, answers,
+          waiver_version, waiver_accepted_at)
         select ${raceId}, user_id, first_name, last_name, contact, info, status, bib,
-          case when status = 'waitlisted' then nextval('registrations_waitlist_seq') end
+          case when status = 'waitlisted' then nextval('registrations_waitlist_seq') end,
+          date_of_birth, gender, t_shirt_size, emergency_contact_name, emergency_contact_phone, answers,
+          waiver_version, case when waiver_version is not null then ${now}::timestamptz end
         from numbered
-        returning id, user_id, created_at, marathon_id, first_name, last_name, contact, info, status, bib,
-          waitlist_seq
+        returning *
       ), answered as (
         -- Places in line follow the sequence's order, whatever order the rows were numbered in.
         select inserted.*, numbered.email,
@@ -138,7 +174,7 @@ export function createRaceEntryRepository(db: Executor) {
         from answered as registration cross join race
       )
       select input.n, race.title, race.time_zone, race.start_reg_date, race.end_reg_date, race.is_open,
-        judged.already,
+        judged.already, race.same_form,
         case when registration.id is not null then ${ENTERED.jsonb} end as registration
       from input
         join judged on judged.n = input.n
@@ -158,14 +194,19 @@ export function createRaceEntryRepository(db: Executor) {
    * transaction that locks the race in a statement of its own first: the entry's snapshot holds every change
    * to the race, and nothing of the refused statement was kept.
    */
-  async function enterOnce(raceId: string, requests: readonly EntryRequest[], at: Date) {
+  async function enterOnce(
+    raceId: string,
+    requests: readonly CheckedEntry[],
+    at: Date,
+    formRevision: number,
+  ) {
     try {
-      return await enterAll(db, raceId, requests, at);
+      return await enterAll(db, raceId, requests, at, formRevision);
     } catch (error) {
       if (!isCheckViolation(error, 'marathons_within_capacity_check')) throw error;
       return db.transaction(async (tx) => {
         await tx.execute(sql`select from marathons where id = ${raceId} for update`);
-        return enterAll(tx, raceId, requests, at);
+        return enterAll(tx, raceId, requests, at, formRevision);
       });
     }
   }
@@ -175,20 +216,65 @@ export function createRaceEntryRepository(db: Executor) {
    * when the statement as a whole is refused for it, each runner is entered on their own, and the runner
    * already in is told so.
    */
-  async function enter(raceId: string, requests: readonly EntryRequest[], at: Date): Promise<EntryOutcome[]> {
+  async function enter(
+    raceId: string,
+    requests: readonly CheckedEntry[],
+    at: Date,
+    formRevision: number,
+  ): Promise<EntryOutcome[]> {
     try {
-      return await enterOnce(raceId, requests, at);
+      return await enterOnce(raceId, requests, at, formRevision);
     } catch (error) {
       if (isForeignKeyViolation(error)) return requests.map(() => ({ kind: 'race-missing' }) as const);
       if (!isUniqueViolation(error, 'registrations_marathon_user_unique')) throw error;
       if (requests.length === 1) return [{ kind: 'already-registered' }];
       const outcomes: EntryOutcome[] = [];
-      for (const request of requests) outcomes.push(...(await enter(raceId, [request], at)));
+      for (const request of requests) outcomes.push(...(await enter(raceId, [request], at, formRevision)));
       return outcomes;
     }
   }
 
-  return { enter };
+  /** The race's entry form, as each entry is checked against it; null when there is no such race. */
+  async function findEntryForm(raceId: string): Promise<RaceEntryForm | null> {
+    const result = await db.execute(sql`
+      select registration_fields, t_shirt_sizes, questions, waiver_text, waiver_version, minimum_age,
+        to_char(start_day, 'YYYY-MM-DD') as race_day, form_revision, start_reg_date, end_reg_date
+      from marathons where id = ${raceId}`);
+    const [row] = (result as unknown as { rows: EntryFormRow[] }).rows;
+    return row ? entryFormOf(row) : null;
+  }
+
+  return { enter, findEntryForm };
+}
+
+/** A race's entry form columns, as {@link entryFormOf} reads them. */
+export type EntryFormRow = {
+  registration_fields: EntryFormRules['registrationFields'];
+  t_shirt_sizes: string[];
+  questions: EntryFormRules['questions'];
+  waiver_text: string | null;
+  waiver_version: number;
+  minimum_age: number | null;
+  race_day: string;
+  form_revision: number;
+  start_reg_date: Date | string;
+  end_reg_date: Date | string;
+};
+
+export function entryFormOf(row: EntryFormRow): RaceEntryForm {
+  return {
+    rules: {
+      registrationFields: row.registration_fields,
+      tShirtSizes: row.t_shirt_sizes,
+      questions: row.questions,
+      waiver: row.waiver_text === null ? null : { version: row.waiver_version },
+      minimumAge: row.minimum_age,
+      raceDay: row.race_day,
+    },
+    revision: row.form_revision,
+    startRegDate: new Date(row.start_reg_date),
+    endRegDate: new Date(row.end_reg_date),
+  };
 }
 
 export type RaceEntryRepository = ReturnType<typeof createRaceEntryRepository>;

@@ -1,4 +1,11 @@
-import { type RaceStats, type RegistrationStatus, formatDayInZone } from '@stride/shared';
+import {
+  type RaceStats,
+  type RegistrationStatus,
+  GENDERS,
+  UNANSWERED,
+  ageGroupLabels,
+  formatDayInZone,
+} from '@stride/shared';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -6,6 +13,37 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const nextDay = (day: string) => new Date(Date.parse(day) + DAY_MS).toISOString().slice(0, 10);
 
 export type DailyCount = { day: string; status: RegistrationStatus; count: number };
+
+/** Registered runners per answer of one kind; `value` null for those who gave none. */
+export type AnswerCount = { kind: 'tShirtSize' | 'gender' | 'ageGroup'; value: string | null; count: number };
+
+type AnswerTotals = Pick<RaceStats, 'tShirtSizes' | 'genders' | 'ageGroups'>;
+
+/**
+ * The registered runners per T-shirt size, gender and age group: every value the race offers in its order (0 when
+ * nobody chose it), a value chosen before the organizer took it away after them, then `unanswered`.
+ */
+export function answerCounts(
+  race: { tShirtSizes: string[]; ageGroups: number[] | null },
+  counts: readonly AnswerCount[],
+): AnswerTotals {
+  const totals = (kind: AnswerCount['kind'], offered: readonly string[]) => {
+    const result: Record<string, number> = Object.fromEntries(offered.map((value) => [value, 0]));
+    let unanswered = 0;
+    for (const row of counts) {
+      if (row.kind !== kind) continue;
+      if (row.value === null) unanswered += row.count;
+      else result[row.value] = (result[row.value] ?? 0) + row.count;
+    }
+    result[UNANSWERED] = unanswered;
+    return result;
+  };
+  return {
+    tShirtSizes: totals('tShirtSize', race.tShirtSizes),
+    genders: totals('gender', GENDERS),
+    ageGroups: totals('ageGroup', race.ageGroups === null ? [] : ageGroupLabels(race.ageGroups)),
+  };
+}
 
 /**
  * The race's sign-ups per day where the race is run (`daily` counted in its zone too), from the day its window
@@ -16,7 +54,7 @@ export function raceStats(
   race: { capacity: number | null; startRegDate: Date; endRegDate: Date; timeZone: string },
   daily: readonly DailyCount[],
   now: Date,
-): RaceStats {
+): Omit<RaceStats, keyof AnswerTotals> {
   const dayOf = (instant: Date) => formatDayInZone(instant, race.timeZone);
   const today = dayOf(now);
   const first = dayOf(race.startRegDate);

@@ -1,5 +1,11 @@
 import { type SQL, eq, sql } from 'drizzle-orm';
-import type { Registration, RegistrationEntry, RegistrationStatus, UpdateRegistration } from '@stride/shared';
+import type {
+  EntryDetailsChange,
+  Registration,
+  RegistrationEntry,
+  RegistrationStatus,
+  UpdateRegistration,
+} from '@stride/shared';
 import { marathons, registrations } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
 import { isoInstant } from '../../db/json-text.js';
@@ -20,6 +26,26 @@ const WAITLIST_POSITION = sql`case when registration.status = 'waitlisted' then 
   where ahead.marathon_id = registration.marathon_id and ahead.status = 'waitlisted'
     and ahead.waitlist_seq <= registration.waitlist_seq) end`;
 
+/** Whole years on the race's start day where it is run (migration 0013's stride_age_on). */
+const AGE_ON_RACE_DAY = sql`stride_age_on(registration.date_of_birth, race.start_day)`;
+
+/**
+ * The entry form's answers of a registration (issue 31), from `registration` and its race (`race`): the part of
+ * the API's registration the organizer's desk shows too.
+ */
+export const ENTRY_DETAILS_FIELDS = {
+  dateOfBirth: sql`to_char(registration.date_of_birth, 'YYYY-MM-DD')`,
+  gender: sql`registration.gender`,
+  tShirtSize: sql`registration.t_shirt_size`,
+  emergencyContact: sql`case when registration.emergency_contact_name is not null
+    then json_build_object('name', registration.emergency_contact_name, 'phone', registration.emergency_contact_phone) end`,
+  answers: sql`registration.answers`,
+  ageOnRaceDay: AGE_ON_RACE_DAY,
+  ageGroup: sql`stride_age_group(${AGE_ON_RACE_DAY}, race.age_groups)`,
+  waiverVersion: sql`registration.waiver_version`,
+  waiverAcceptedAt: isoInstant(sql`registration.waiver_accepted_at`),
+} satisfies Partial<Record<keyof Registration, SQL>>;
+
 /**
  * A registration as the API answers it (registrationSchema), from a registrations row aliased `registration`
  * joined with its race (`race`) and runner (`runner`): {@link REGISTRATION_JOINS}.
@@ -39,12 +65,19 @@ const REGISTRATION_FIELDS = {
   status: sql`registration.status`,
   bib: sql`registration.bib`,
   waitlistPosition: WAITLIST_POSITION,
+  ...ENTRY_DETAILS_FIELDS,
 } satisfies Record<keyof Registration, SQL>;
 export const REGISTRATION = defineShape<Registration>(REGISTRATION_FIELDS);
 
-/** Where an entry stands (registrationEntrySchema): the registration's own part, from `registration` alone. */
+/** Where an entry stands and its answers (registrationEntrySchema), from `registration` and its `race`. */
 const { _id, status, bib, waitlistPosition } = REGISTRATION_FIELDS;
-export const ENTRY = defineShape<RegistrationEntry>({ _id, status, bib, waitlistPosition });
+export const ENTRY = defineShape<RegistrationEntry>({
+  _id,
+  status,
+  bib,
+  waitlistPosition,
+  ...ENTRY_DETAILS_FIELDS,
+});
 
 const REGISTRATION_JOINS = sql`
   join marathons race on race.id = registration.marathon_id
@@ -169,7 +202,7 @@ export function createRegistrationsRepository(db: Executor) {
     async findEntry(marathonId: string, userId: string): Promise<RegistrationEntry | null> {
       const [row] = rowsOf<RegistrationEntry>(
         await db.execute(sql`
-          select ${ENTRY.columns} from registrations registration
+          select ${ENTRY.columns} from registrations registration join marathons race on race.id = registration.marathon_id
           where registration.marathon_id = ${marathonId} and registration.user_id = ${userId}`),
       );
       return row ?? null;
@@ -222,8 +255,53 @@ export function createRegistrationsRepository(db: Executor) {
       return row ?? null;
     },
 
-    async update(id: string, changes: UpdateRegistration): Promise<void> {
-      await db.update(registrations).set(changes).where(eq(registrations.id, id));
+    /** The runner's name, contact and info: those of `changes` given. */
+    async update(
+      id: string,
+      changes: Pick<UpdateRegistration, 'firstName' | 'lastName' | 'contact' | 'info'>,
+    ): Promise<void> {
+      const { firstName, lastName, contact, info } = changes;
+      const values = Object.fromEntries(
+        Object.entries({ firstName, lastName, contact, info }).filter(([, value]) => value !== undefined),
+      );
+      await db
+        .update(registrations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(registrations.id, id));
+    },
+
+    /**
+     * Stores the entry form's answers checked by checkEntryDetails: each field given (null clears it), the answers
+     * given merged into the stored ones (null removes one), the waiver version accepted at `at`.
+     */
+    async updateEntryDetails(id: string, change: EntryDetailsChange, at: Date): Promise<void> {
+      const { answers, waiverVersion, ...fields } = change;
+      const set: Record<string, unknown> = { ...fields };
+      if (answers) {
+        const given = Object.fromEntries(Object.entries(answers).filter(([, answer]) => answer !== null));
+        const cleared = Object.keys(answers).filter((key) => answers[key] === null);
+        set.answers = sql`(${registrations.answers} || ${JSON.stringify(given)}::jsonb) - ${sql.param(cleared)}::text[]`;
+      }
+      if (waiverVersion !== undefined) {
+        set.waiverVersion = waiverVersion;
+        set.waiverAcceptedAt = at;
+      }
+      if (Object.keys(set).length === 0) return;
+      await db.update(registrations).set(set).where(eq(registrations.id, id));
+    },
+
+    /**
+     * Share-locks the race of the registration for the rest of the transaction (its entry form stays as read)
+     * and answers its id, or null when there is no such registration.
+     */
+    async lockRaceOf(id: string): Promise<string | null> {
+      const [row] = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          select race.id from ${marathons} race
+          where race.id = (select marathon_id from ${registrations} where id = ${id})
+          for key share`),
+      );
+      return row?.id ?? null;
     },
 
     /**

@@ -1,3 +1,4 @@
+import { NO_ENTRY_DETAILS } from '../../testing/entry-form-fixtures.js';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,7 @@ describe('POST /api/registrations', () => {
       status: 'registered',
       bib: 1,
       waitlistPosition: null,
+      ...NO_ENTRY_DETAILS,
     });
     expect(Math.abs(Date.parse(created.timestamp) - Date.now())).toBeLessThan(60 * SECOND_MS);
     expect(await countsOf(race._id)).toEqual({ count: 1, rows: 1 });

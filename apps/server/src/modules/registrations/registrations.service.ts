@@ -1,8 +1,12 @@
 import {
   type CreateRegistration,
+  ENTRY_MESSAGES,
+  type EntryDetailsInput,
   type Registration,
   type UpdateRegistration,
+  checkEntryDetails,
   formatDateTimeInZone,
+  isRegistrationOpen,
 } from '@stride/shared';
 import type { Executor } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
@@ -13,9 +17,11 @@ import type { CancelledBy, MailKind } from '../../mail/mail-payloads.js';
 import type { OutboxWriter } from '../../mail/outbox.repository.js';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.js';
 import {
+  type CheckedEntry,
   createRaceEntryRepository,
   type EntryOutcome,
   type EntryRequest,
+  type RaceEntryForm,
   type RaceEntryRepository,
 } from './race-entry.repository.js';
 import { createRegistrationsRepository, type RegistrationsRepository } from './registrations.repository.js';
@@ -30,11 +36,36 @@ export const REGISTRATION_MESSAGES = {
   full: 'This marathon is full',
   updated: 'Registration updated successfully',
   nothingToUpdate: 'Nothing to update: send at least one of firstName, lastName, contact, info',
+  detailsClosed: ENTRY_MESSAGES.closed,
   deleted: 'Registration deleted successfully',
 } as const;
 
 /** The most runners entered by one statement. */
 const ENTRY_BATCH_LIMIT = 100;
+
+/** How often an entry is checked again when the organizer keeps changing the form while it goes in. */
+const FORM_CHANGE_RETRIES = 5;
+
+/** The body's entry-form keys (issue 31): what changes only while the registration window is open. */
+const ENTRY_DETAIL_KEYS = [
+  'dateOfBirth',
+  'gender',
+  'tShirtSize',
+  'emergencyContact',
+  'answers',
+  'waiverAccepted',
+] as const satisfies ReadonlyArray<keyof EntryDetailsInput & keyof UpdateRegistration>;
+
+/** The entry-form part of a body, and the rest (the runner's name, contact and info). */
+function splitDetails<T extends EntryDetailsInput>(body: T) {
+  const details: EntryDetailsInput = {};
+  const rest: Record<string, unknown> = { ...body };
+  for (const key of ENTRY_DETAIL_KEYS) {
+    if (body[key] !== undefined) Object.assign(details, { [key]: body[key] });
+    delete rest[key];
+  }
+  return { details, rest: rest as Omit<T, (typeof ENTRY_DETAIL_KEYS)[number]> };
+}
 
 type Actor = { id: string };
 type Runner = Actor & { email: string };
@@ -67,6 +98,10 @@ function refusalOf(outcome: Exclude<EntryOutcome, { kind: 'entered' }>, now: Dat
       return new AppError('CONFLICT', REGISTRATION_MESSAGES.alreadyRegistered);
     case 'full':
       return new AppError('CONFLICT', REGISTRATION_MESSAGES.full);
+    case 'invalid':
+      return new AppError('VALIDATION_FAILED', outcome.errors[0]!.message, outcome.errors);
+    case 'form-changed':
+      return new AppError('CONFLICT', 'The race’s entry form changed while you entered: please try again.');
   }
 }
 
@@ -99,6 +134,87 @@ export async function fillPlacesFromLine(
 }
 
 /**
+ * Checks each runner's answers against the race's entry form and enters those that pass, in one statement: an
+ * outcome per runner, in their order. The statement refuses entries checked against a form the organizer has
+ * changed since (its revision), which are then checked again against the new one.
+ */
+async function enterChecked(
+  entries: RaceEntryRepository,
+  forms: EntryFormsKept,
+  raceId: string,
+  requests: readonly EntryRequest[],
+  at: Date,
+): Promise<EntryOutcome[]> {
+  const outcomes: EntryOutcome[] = requests.map(() => ({ kind: 'form-changed' }));
+  let pending = requests.map((_, index) => index);
+  for (let attempt = 0; attempt < FORM_CHANGE_RETRIES && pending.length > 0; attempt += 1) {
+    // The kept form of a race open for entries, unless the statement found it out of date: else the race's now.
+    const kept = attempt === 0 ? forms.get(raceId) : undefined;
+    let form = kept && isRegistrationOpen(kept, at) ? kept : await entries.findEntryForm(raceId);
+    if (!form) return requests.map(() => ({ kind: 'race-missing' }));
+    let judged = judgeEntries(form, requests, pending, at);
+    // A refusal is final only against the race's form as it is now: the statement confirms only the entered.
+    if (form === kept && judged.refused.size > 0) {
+      const current = await entries.findEntryForm(raceId);
+      if (!current) return requests.map(() => ({ kind: 'race-missing' }));
+      if (current.revision !== form.revision) judged = judgeEntries((form = current), requests, pending, at);
+    }
+    forms.keep(raceId, form);
+    for (const [index, outcome] of judged.refused) outcomes[index] = outcome;
+    const { checked } = judged;
+    if (checked.length === 0) break;
+    const entered = await entries.enter(
+      raceId,
+      checked.map(({ entry }) => entry),
+      at,
+      form.revision,
+    );
+    pending = [];
+    entered.forEach((outcome, n) => {
+      const { index } = checked[n]!;
+      if (outcome.kind === 'form-changed') pending.push(index);
+      else outcomes[index] = outcome;
+    });
+  }
+  return outcomes;
+}
+
+/**
+ * Checks the pending runners' answers against the form: those refused (400), and the others' entries to make. A
+ * closed window is the entry statement's to report (409), before any field.
+ */
+function judgeEntries(form: RaceEntryForm, requests: readonly EntryRequest[], pending: number[], at: Date) {
+  const open = isRegistrationOpen(form, at);
+  const refused = new Map<number, EntryOutcome>();
+  const checked: Array<{ index: number; entry: CheckedEntry }> = [];
+  for (const index of pending) {
+    const { details, rest } = splitDetails(requests[index]!);
+    const { errors, change } = checkEntryDetails(form.rules, details, 'create');
+    if (open && errors.length > 0) refused.set(index, { kind: 'invalid', errors });
+    else checked.push({ index, entry: { ...rest, entry: open ? change : {} } });
+  }
+  return { refused, checked };
+}
+
+/**
+ * Races' entry forms as the last entries were checked against them, kept in this process: the entry statement
+ * refuses those checked against a revision that is not the race's (any change of the race raises it, here or
+ * in another process), so a kept form is never trusted beyond what the statement confirms.
+ */
+function keptEntryForms(maxRaces = 1_000) {
+  const kept = new Map<string, RaceEntryForm>();
+  return {
+    get: (raceId: string) => kept.get(raceId),
+    keep(raceId: string, form: RaceEntryForm) {
+      kept.delete(raceId);
+      kept.set(raceId, form);
+      if (kept.size > maxRaces) kept.delete(kept.keys().next().value!);
+    },
+  };
+}
+type EntryFormsKept = ReturnType<typeof keptEntryForms>;
+
+/**
  * Registering (or joining the waitlist), changing and withdrawing, each with the race's counters kept exact in
  * the same transaction; a place given up goes to the first runner in line in that transaction too.
  */
@@ -114,10 +230,11 @@ export function createRegistrationsService({
    * Runners entering the same race while its previous statement runs go in together in the next one: one lock
    * and one commit for the batch instead of one each, in arrival order (ADR 017).
    */
+  const entryForms = keptEntryForms();
   const entryQueue = createKeyedBatcher<EntryRequest, EntryOutcome>(
     (raceId, requests) =>
       unitOfWork.autocommit(async (db, record) => {
-        const outcomes = await entriesOn(db).enter(raceId, requests, now());
+        const outcomes = await enterChecked(entriesOn(db), entryForms, raceId, requests, now());
         outcomes.forEach((outcome, index) => {
           if (outcome.kind === 'entered')
             record({ kind: 'registration', raceId, runnerId: requests[index]!.userId });
@@ -164,20 +281,31 @@ export function createRegistrationsService({
     else record({ kind: 'waitlist', raceId });
   }
 
-  /** Runs `change` in a transaction with the registration locked, once it is known to exist and be the actor's. */
+  /**
+   * Runs `change` in a transaction with the registration locked, once it is known to exist and be the actor's.
+   * Its race's row is share-locked first (the order every writer of a race's entries follows): its entry form
+   * cannot change until the transaction ends, so answers checked against it stay valid.
+   */
   async function withOwnRegistration<T>(
     actor: Actor,
     id: string,
-    change: (registrations: RegistrationsRepository, tx: Executor, record: RecordChange) => Promise<T>,
+    change: (
+      registrations: RegistrationsRepository,
+      tx: Executor,
+      record: RecordChange,
+      race: { entryForm: () => Promise<RaceEntryForm> },
+    ) => Promise<T>,
   ): Promise<T> {
     if (!isUuid(id)) throw registrationNotFound();
     return unitOfWork.transaction(async (tx, record) => {
       const registrations = repositoryOn(tx);
-      const current = await registrations.findOwnerForUpdate(id);
-      if (!current) throw registrationNotFound();
+      const raceId = await registrations.lockRaceOf(id);
+      const current = raceId === null ? null : await registrations.findOwnerForUpdate(id);
+      if (!current || current.marathonId !== raceId) throw registrationNotFound();
       requireOwner(current.userId, actor.id, REGISTRATION_MESSAGES.notOwner);
       record({ kind: 'registration', raceId: current.marathonId, runnerId: current.userId });
-      return change(registrations, tx, record);
+      const entryForm = async () => (await entriesOn(tx).findEntryForm(current.marathonId))!;
+      return change(registrations, tx, record, { entryForm });
     });
   }
 
@@ -200,10 +328,19 @@ export function createRegistrationsService({
       id: string,
       changes: UpdateRegistration,
     ): Promise<{ registration: Registration; changed: boolean }> {
-      return withOwnRegistration(actor, id, async (registrations, tx, record) => {
-        const changed = Object.values(changes).some((value) => value !== undefined);
+      const { details, rest } = splitDetails(changes);
+      const changesDetails = Object.keys(details).length > 0;
+      return withOwnRegistration(actor, id, async (registrations, tx, record, race) => {
+        const changed = changesDetails || Object.values(rest).some((value) => value !== undefined);
+        if (changesDetails) {
+          const form = await race.entryForm();
+          if (now() > form.endRegDate) throw new AppError('CONFLICT', REGISTRATION_MESSAGES.detailsClosed);
+          const { errors, change } = checkEntryDetails(form.rules, details, 'update');
+          if (errors.length > 0) throw new AppError('VALIDATION_FAILED', errors[0]!.message, errors);
+          await registrations.updateEntryDetails(id, change, now());
+        }
         if (changed) {
-          await registrations.update(id, changes);
+          await registrations.update(id, rest);
           await mailRunner(tx, registrations, id, 'registration-updated', record);
         }
         const { userId: _userId, ...registration } = (await registrations.findById(id))!;

@@ -1,3 +1,4 @@
+import { NO_ENTRY_DETAILS } from '../../testing/entry-form-fixtures.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -260,6 +261,7 @@ describe('registering for a limited race', () => {
       status: 'waitlisted',
       bib: null,
       waitlistPosition: 2,
+      ...NO_ENTRY_DETAILS,
     });
   });
 
@@ -509,6 +511,7 @@ describe('entering from two server processes at once', () => {
       userId: runner!.user.id,
       email: runner!.user.email,
       waitlist: false,
+      entry: {},
     });
     let entering: ReturnType<ReturnType<typeof createRaceEntryRepository>['enter']> | undefined;
 
@@ -521,7 +524,12 @@ describe('entering from two server processes at once', () => {
       await tx.execute(sql`
         update marathons set total_registration_count = 1, bibs_issued = 1 where id = ${race._id}`);
       // This statement's snapshot predates that entry; it waits for the lock (PGlite: runs after the commit).
-      entering = createRaceEntryRepository(db).enter(race._id, [request(twice), request(other)], new Date());
+      entering = createRaceEntryRepository(db).enter(
+        race._id,
+        [request(twice), request(other)],
+        new Date(),
+        0,
+      );
       if (driver === 'postgres') await expect.poll(() => countBackendsWaitingOnLocks(db)).toBeGreaterThan(0);
     });
 

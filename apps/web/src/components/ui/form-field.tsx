@@ -6,15 +6,34 @@ type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   error?: string | undefined;
   /** A short help text below the input, read out with it. */
   hint?: string | undefined;
+  /** Marks the label with a * (pass `required` too). */
+  isRequired?: boolean | undefined;
+  /** The error appears as the user types: screen readers announce it. */
+  announcesError?: boolean | undefined;
   /** Rendered inside the input's row, after it (e.g. a show/hide button). */
   addon?: ReactNode;
 };
 
 /** A labelled input with its error below; the label is a real <label> so it names the input. */
-export function FormField({ label, error, hint, addon, className, ...inputProps }: FormFieldProps) {
+export function FormField({
+  label,
+  error,
+  hint,
+  isRequired,
+  announcesError,
+  addon,
+  className,
+  ...inputProps
+}: FormFieldProps) {
   const errorClass = error ? 'input-error' : '';
   return (
-    <LabelledControl label={label} error={error} hint={hint}>
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      isRequired={isRequired}
+      announcesError={announcesError}
+    >
       {(control) =>
         addon ? (
           <div className={`input w-full ${errorClass}`}>

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
+import { base } from './icons';
 
 export type TableColumn<T> = {
   header: string;
@@ -21,18 +22,64 @@ type ResponsiveTableProps<T> = {
   columns: ReadonlyArray<TableColumn<T>>;
   /** The buttons of a row, in the last column 'Actions' and at the foot of a card. */
   actions: (row: T) => ReactNode;
+  /**
+   * More about a row, shown under it on demand: a toggle button ('Details', its accessible name completed by
+   * `buttonLabel`) comes first among the row's actions; the table shows `render` in a row of its own below.
+   */
+  rowDetails?: { buttonLabel: (row: T) => ReactNode; render: (row: T) => ReactNode } | undefined;
 };
 
 /**
  * A table from the md breakpoint up and a list of cards below it, so a phone never scrolls sideways. Only one
  * of the two is displayed, so only one is in the accessibility tree.
  */
-export function ResponsiveTable<T>({ caption, rows, rowKey, columns, actions }: ResponsiveTableProps<T>) {
+export function ResponsiveTable<T>({
+  caption,
+  rows,
+  rowKey,
+  columns,
+  actions,
+  rowDetails,
+}: ResponsiveTableProps<T>) {
   const rowHeader = columns.find((column) => column.isRowHeader);
   const cardFields = columns.filter((column) => !column.isRowHeader && !column.isTableOnly);
+  const detailsId = useId();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const isExpanded = (row: T) => expanded.has(rowKey(row));
+  const detailsIdOf = (row: T, view: 'table' | 'card') => `${detailsId}-${view}-${rowKey(row)}`;
+
+  /** The row's buttons, after its details' toggle when it has details. */
+  function rowActions(row: T, view: 'table' | 'card') {
+    if (!rowDetails) return actions(row);
+    const key = rowKey(row);
+    const isOpen = expanded.has(key);
+    const toggle = () =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (isOpen) next.delete(key);
+        else next.add(key);
+        return next;
+      });
+    return (
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm whitespace-nowrap"
+          aria-expanded={isOpen}
+          aria-controls={isOpen ? detailsIdOf(row, view) : undefined}
+          onClick={toggle}
+        >
+          <DisclosureIcon isOpen={isOpen} />
+          Details
+          {rowDetails.buttonLabel(row)}
+        </button>
+        {actions(row)}
+      </div>
+    );
+  }
   return (
     <>
-      <div className="border-base-300 hidden overflow-x-auto rounded-box border md:block">
+      <div className="border-base-300 @container hidden overflow-x-auto rounded-box border md:block">
         <table className="table">
           <caption className="sr-only">{caption}</caption>
           <thead>
@@ -47,18 +94,28 @@ export function ResponsiveTable<T>({ caption, rows, rowKey, columns, actions }: 
           </thead>
           <tbody>
             {rows.map((row, index) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) =>
-                  column.isRowHeader ? (
-                    <th key={column.header} scope="row" className="font-semibold">
-                      {column.cell(row, index)}
-                    </th>
-                  ) : (
-                    <td key={column.header}>{column.cell(row, index)}</td>
-                  ),
+              <Fragment key={rowKey(row)}>
+                <tr>
+                  {columns.map((column) =>
+                    column.isRowHeader ? (
+                      <th key={column.header} scope="row" className="font-semibold">
+                        {column.cell(row, index)}
+                      </th>
+                    ) : (
+                      <td key={column.header}>{column.cell(row, index)}</td>
+                    ),
+                  )}
+                  <td>{rowActions(row, 'table')}</td>
+                </tr>
+                {rowDetails && isExpanded(row) && (
+                  <tr id={detailsIdOf(row, 'table')} className="bg-base-200/50">
+                    <td colSpan={columns.length + 1}>
+                      {/* As wide as the visible part of a table wider than its box, and kept in view as it scrolls. */}
+                      <div className="sticky left-4 w-[calc(100cqw-2rem)]">{rowDetails.render(row)}</div>
+                    </td>
+                  </tr>
                 )}
-                <td>{actions(row)}</td>
-              </tr>
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -77,7 +134,12 @@ export function ResponsiveTable<T>({ caption, rows, rowKey, columns, actions }: 
                   </div>
                 ))}
               </dl>
-              <div className="card-actions justify-end">{actions(row)}</div>
+              {rowDetails && isExpanded(row) && (
+                <div id={detailsIdOf(row, 'card')} className="border-base-300 border-t pt-3">
+                  {rowDetails.render(row)}
+                </div>
+              )}
+              <div className="card-actions justify-end">{rowActions(row, 'card')}</div>
             </div>
           </li>
         ))}
@@ -114,5 +176,14 @@ export function RowActions({
       </button>
       {children}
     </div>
+  );
+}
+
+/** A chevron pointing right when closed, down when open. */
+function DisclosureIcon({ isOpen }: { isOpen: boolean }) {
+  return (
+    <svg {...base} width={14} height={14} className={`transition-transform ${isOpen ? 'rotate-90' : ''}`}>
+      <path d="m9 6 6 6-6 6" />
+    </svg>
   );
 }

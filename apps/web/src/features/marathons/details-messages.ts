@@ -6,6 +6,9 @@ export const DETAILS_MESSAGES = {
   totalRegistrations: 'Total Registrations Count',
   location: 'Location',
   distance: 'Distance',
+  /** A race with a minimum age: 'Minimum age: 18 on race day'. */
+  minimumAge: 'Minimum age',
+  onRaceDay: (age: number) => `${age} on race day`,
   registrationStart: 'Registration Start',
   registrationEnd: 'Registration End',
   marathonStart: 'Marathon Start',

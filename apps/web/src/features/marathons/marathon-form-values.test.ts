@@ -1,11 +1,19 @@
-import { createMarathonSchema, MARATHON_FIELD_LABELS, type Marathon } from '@stride/shared';
+import {
+  createMarathonSchema,
+  DEFAULT_T_SHIRT_SIZES,
+  MARATHON_FIELD_LABELS,
+  NO_REGISTRATION_FIELDS,
+  type Marathon,
+} from '@stride/shared';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromIssues } from '../../lib/form-errors';
 import {
   capacityToInput,
   findTimeZone,
   formValuesToInput,
+  checkMarathonInput,
   getBrowserTimeZone,
+  getRaceStart,
   getTimeZoneHint,
   marathonToFormValues,
   newMarathonFormValues,
@@ -28,6 +36,13 @@ const stored: Marathon = {
   placesLeft: 6,
   waitlistCount: 0,
   timeZone: 'UTC',
+  registrationFields: NO_REGISTRATION_FIELDS,
+  tShirtSizes: DEFAULT_T_SHIRT_SIZES,
+  questions: [],
+  retiredQuestions: [],
+  waiver: null,
+  minimumAge: null,
+  ageGroups: null,
 };
 
 /** The same three instants, for a race run in Tokyo (UTC+9): 09:00 there is 00:00 UTC. */
@@ -64,6 +79,12 @@ describe('the marathon form values', () => {
       description: stored.description,
       image: stored.image,
       capacity: 10,
+      registrationFields: NO_REGISTRATION_FIELDS,
+      tShirtSizes: DEFAULT_T_SHIRT_SIZES,
+      questions: [],
+      waiver: null,
+      minimumAge: null,
+      ageGroups: null,
     });
     expect(createMarathonSchema.safeParse(input).success).toBe(true);
   });
@@ -172,6 +193,81 @@ describe('the marathon form values', () => {
     expect(errors).toEqual(
       Object.fromEntries(required.map((field) => [field, `${MARATHON_FIELD_LABELS[field]} is required`])),
     );
+  });
+});
+
+describe('the body of a race with an entry form', () => {
+  const withForm: Marathon = {
+    ...stored,
+    registrationFields: {
+      dateOfBirth: 'required',
+      gender: 'optional',
+      tShirtSize: 'required',
+      emergencyContact: 'off',
+    },
+    tShirtSizes: ['S', 'M', 'L'],
+    questions: [
+      { id: 'q1', label: 'Club', type: 'text', required: false, options: [] },
+      { id: 'q2', label: 'Shuttle', type: 'select', required: true, options: ['7:00', '8:00'] },
+    ],
+    retiredQuestions: [{ id: 'q0', label: 'Old', type: 'checkbox', required: false, options: [] }],
+    waiver: { text: 'I run at my own risk.', version: 2 },
+    minimumAge: 18,
+    ageGroups: [0, 20, 30],
+  };
+
+  it('sends the stored entry form back as it was, the questions with their ids and the waiver without its version', () => {
+    const input = formValuesToInput(marathonToFormValues(withForm));
+    expect(input).toMatchObject({
+      registrationFields: withForm.registrationFields,
+      tShirtSizes: ['S', 'M', 'L'],
+      questions: [
+        { id: 'q1', label: 'Club', type: 'text', required: false },
+        { id: 'q2', label: 'Shuttle', type: 'select', required: true, options: ['7:00', '8:00'] },
+      ],
+      waiver: { text: 'I run at my own risk.' },
+      minimumAge: 18,
+      ageGroups: [0, 20, 30],
+    });
+    expect(input).not.toHaveProperty('retiredQuestions');
+    expect(checkMarathonInput(input).success).toBe(true);
+  });
+
+  it('names each refused entry-form field as the form shows it: a bad age bound is the Age groups field’s', () => {
+    const values = marathonToFormValues(withForm);
+    const input = formValuesToInput({
+      ...values,
+      entryForm: {
+        ...values.entryForm,
+        questions: [{ ...values.entryForm.questions[0]!, label: ' ' }, values.entryForm.questions[1]!],
+        ageGroups: '0, twenty, 30',
+        minimumAge: '0',
+      },
+    });
+    const result = checkMarathonInput(input);
+    expect(result.success).toBe(false);
+    expect(fieldErrorsFromIssues(result.success ? [] : result.error.issues)).toEqual({
+      'questions.0.label': 'The question is required',
+      ageGroups: expect.stringMatching(/^Age groups must be/),
+      minimumAge: expect.stringMatching(/^The minimum age must be a whole number/),
+    });
+  });
+});
+
+describe('the race start of the entry form’s preview', () => {
+  it('is the start picked, in the race’s zone, and empty until there is one', () => {
+    expect(getRaceStart({ timeZone: 'Asia/Tokyo', startDate: '2027-03-14T09:00' })).toEqual({
+      startDate: '2027-03-14T00:00:00.000Z',
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(getRaceStart({ timeZone: 'Asia/Tokyo', startDate: '' })).toEqual({
+      startDate: '',
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(getRaceStart({ timeZone: 'Mars/Olympus', startDate: '2027-03-14T09:00' })).toEqual({
+      startDate: '',
+      timeZone: 'UTC',
+    });
   });
 });
 

@@ -6,10 +6,19 @@ import {
   listTimeZones,
   timeZoneShortName,
   toZonedDateTimeValue,
+  createMarathonSchema,
   type CreateMarathonInput,
   type Marathon,
 } from '@stride/shared';
+import type { ParseResult } from '../../lib/use-submission';
 import { MARATHON_DASHBOARD_MESSAGES } from './dashboard-messages';
+import {
+  entryFormFieldOf,
+  entryFormToDraft,
+  draftToEntryFormInput,
+  newEntryFormDraft,
+  type EntryFormDraft,
+} from './entry-form-draft';
 
 /**
  * What the add/update form holds. The dates are wall-clock times in the race's zone, YYYY-MM-DDTHH:mm ('' while
@@ -28,6 +37,8 @@ export type MarathonFormValues = {
   image: string;
   /** The Participant Limit as typed; empty for no limit. */
   capacity: string;
+  /** The Registration form section: what runners are asked when they enter (issue 31). */
+  entryForm: EntryFormDraft;
   /**
    * The update form's race as stored: a date left as it was is sent as the stored instant, to the millisecond,
    * not as its wall-clock minute. Null on the add form.
@@ -68,6 +79,7 @@ export function newMarathonFormValues(timeZone: string): MarathonFormValues {
     description: '',
     image: '',
     capacity: '',
+    entryForm: newEntryFormDraft(),
     stored: null,
   };
 }
@@ -92,6 +104,7 @@ export function marathonToFormValues(marathon: Marathon): MarathonFormValues {
     description: marathon.description,
     image: marathon.image,
     capacity: marathon.capacity === null ? '' : String(marathon.capacity),
+    entryForm: entryFormToDraft(marathon),
     stored: { startRegDate, endRegDate, startDate, timeZone },
   };
 }
@@ -111,7 +124,7 @@ export function capacityToInput(capacity: string): number | null {
  * for none. A zone that is no known name is sent as typed, for the schema to refuse; the dates are then read
  * as UTC, only so that their own checks still run.
  */
-export function formValuesToInput({ stored, ...values }: MarathonFormValues): CreateMarathonInput {
+export function formValuesToInput({ stored, entryForm, ...values }: MarathonFormValues): CreateMarathonInput {
   const timeZone = findTimeZone(values.timeZone);
   const instant = (field: MarathonDateField) => {
     const wallClock = values[field];
@@ -130,7 +143,29 @@ export function formValuesToInput({ stored, ...values }: MarathonFormValues): Cr
     startDate: instant('startDate'),
     timeZone: timeZone ?? values.timeZone,
     capacity: capacityToInput(values.capacity),
+    ...draftToEntryFormInput(entryForm),
   };
+}
+
+/**
+ * The body checked by the shared schema, each issue named by the field the form shows it beside
+ * (`questions.2.label`, `ageGroups`).
+ */
+export function checkMarathonInput(input: CreateMarathonInput): ParseResult<CreateMarathonInput> {
+  const result = createMarathonSchema.safeParse(input);
+  if (result.success) return { success: true, data: input };
+  const issues = result.error.issues.map(({ path, message }) => ({ path: entryFormFieldOf(path), message }));
+  return { success: false, error: { issues } };
+}
+
+/** The race's start as the entry form's preview counts ages from: '' (and UTC) until it can be read. */
+export function getRaceStart(values: Pick<MarathonFormValues, 'timeZone' | 'startDate'>): {
+  startDate: string;
+  timeZone: string;
+} {
+  const timeZone = findTimeZone(values.timeZone);
+  if (!timeZone) return { startDate: '', timeZone: DEFAULT_TIME_ZONE };
+  return { startDate: fromZonedDateTimeValue(values.startDate, timeZone)?.toISOString() ?? '', timeZone };
 }
 
 /**

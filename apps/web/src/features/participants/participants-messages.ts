@@ -71,8 +71,13 @@ export const PARTICIPANTS_MESSAGES = {
       contact: 'Contact',
       info: 'Info',
       timestamp: 'Registered',
+      gender: 'Gender',
+      ageGroup: 'Age group',
+      tShirtSize: 'T-shirt',
       actions: 'Actions',
     },
+    /** An entry form's answer the runner left empty (or was not asked). */
+    noAnswer: '-',
     /** Shown for an empty Info. */
     noInfo: '-',
     /** The count above the table: 'Showing 1–25 of 40', or how many match a search. */
@@ -81,11 +86,46 @@ export const PARTICIPANTS_MESSAGES = {
     matches: (total: number, q: string) =>
       `${countOf(total, 'participant')} ${total === 1 ? 'matches' : 'match'} “${q}”`,
     noMatch: (q: string) => `No participants match “${q}”`,
+    noFilterMatch: 'No participants match these filters',
     emptyWaitlist: 'No one is on the waitlist',
     emptyRegistered: 'No one holds a place yet',
     pageOutOfRange: 'This page is empty: the list is shorter now.',
     firstPage: 'Go to the first page',
     pagesLabel: 'Participant pages',
+  },
+
+  /** The filters by the entry form's answers (issue 31), beside the search. */
+  filters: {
+    gender: 'Gender',
+    ageGroup: 'Age group',
+    all: 'All',
+    unanswered: 'Unanswered',
+  },
+
+  /** A row's entry form answers, shown under it. */
+  details: {
+    button: 'Details',
+    /** The rest of the button's accessible name: 'Details of Ann Lee'. */
+    of: (name: string) => ` of ${name}`,
+    label: (name: string) => `Entry details of ${name}`,
+    ageOnRaceDay: 'Age on race day',
+    waiverVersion: 'Waiver version',
+    waiverAcceptedAt: 'Waiver accepted at',
+    retired: (label: string) => `${label} (retired)`,
+    yes: 'Yes',
+    no: 'No',
+  },
+
+  /** Registered runners per T-shirt size, gender and age group. */
+  totals: {
+    heading: 'Totals',
+    tShirtSizes: 'T-shirt sizes',
+    genders: 'Genders',
+    ageGroups: 'Age groups',
+    /** The first column's header of each table. */
+    value: { tShirtSizes: 'T-shirt Size', genders: 'Gender', ageGroups: 'Age group' },
+    count: 'Registered',
+    unanswered: 'Unanswered',
   },
 
   cancel: {

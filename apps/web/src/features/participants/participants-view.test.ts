@@ -8,12 +8,22 @@ import {
   sortBy,
   toSearch,
   withQuery,
+  withFilters,
+  withoutFilters,
   withStatus,
   type ParticipantsView,
 } from './participants-view';
 
 const view = (search: string) => readParticipantsView(new URLSearchParams(search));
-const DEFAULT: ParticipantsView = { status: 'registered', q: '', sort: null, order: 'asc', page: 1 };
+const DEFAULT: ParticipantsView = {
+  status: 'registered',
+  q: '',
+  gender: null,
+  ageGroup: null,
+  sort: null,
+  order: 'asc',
+  page: 1,
+};
 
 describe('readParticipantsView', () => {
   it('is the Registered tab by bib, page 1, without a query string', () => {
@@ -21,9 +31,15 @@ describe('readParticipantsView', () => {
   });
 
   it('reads every parameter', () => {
-    expect(view('status=waitlisted&q=%20Ann%20&sort=lastName&order=desc&page=3')).toEqual({
+    expect(
+      view(
+        'status=waitlisted&q=%20Ann%20&gender=nonbinary&ageGroup=30%E2%80%9339&sort=lastName&order=desc&page=3',
+      ),
+    ).toEqual({
       status: 'waitlisted',
       q: 'Ann',
+      gender: 'nonbinary',
+      ageGroup: '30–39',
       sort: 'lastName',
       order: 'desc',
       page: 3,
@@ -31,7 +47,7 @@ describe('readParticipantsView', () => {
   });
 
   it('falls back to the default for values the API does not know', () => {
-    expect(view('status=cancelled&sort=email&order=up&page=-1')).toEqual(DEFAULT);
+    expect(view('status=cancelled&sort=email&order=up&page=-1&gender=other&ageGroup=%20')).toEqual(DEFAULT);
   });
 
   it('cuts a search to the length the API takes', () => {
@@ -49,6 +65,8 @@ describe('toSearch', () => {
     const shown: ParticipantsView = {
       status: 'waitlisted',
       q: 'Zoë & co',
+      gender: 'unanswered',
+      ageGroup: '70+',
       sort: 'timestamp',
       order: 'desc',
       page: 2,
@@ -86,8 +104,25 @@ describe('sorting by a column header', () => {
 
 describe('tabs and search', () => {
   it('another tab keeps the search and starts over in its own order', () => {
-    const sorted: ParticipantsView = { status: 'registered', q: 'ann', sort: 'bib', order: 'desc', page: 2 };
+    const sorted: ParticipantsView = { ...DEFAULT, q: 'ann', sort: 'bib', order: 'desc', page: 2 };
     expect(withStatus(sorted, 'waitlisted')).toEqual({ ...DEFAULT, status: 'waitlisted', q: 'ann' });
+  });
+
+  it('another tab keeps the filters', () => {
+    const filtered: ParticipantsView = { ...DEFAULT, gender: 'female', ageGroup: '20–29', page: 2 };
+    expect(withStatus(filtered, 'waitlisted')).toEqual({
+      ...DEFAULT,
+      status: 'waitlisted',
+      gender: 'female',
+      ageGroup: '20–29',
+    });
+  });
+
+  it('another filter starts on the first page in the same order; a refused one is dropped', () => {
+    const sorted: ParticipantsView = { ...DEFAULT, sort: 'lastName', page: 3, gender: 'male' };
+    expect(withFilters(sorted, { ageGroup: '40–49' })).toEqual({ ...sorted, ageGroup: '40–49', page: 1 });
+    expect(withFilters(sorted, { gender: null })).toEqual({ ...sorted, gender: null, page: 1 });
+    expect(withoutFilters({ ...sorted, ageGroup: '0–19' }, ['ageGroup'])).toEqual({ ...sorted, page: 1 });
   });
 
   it('another search starts on the first page, trimmed', () => {
@@ -103,6 +138,8 @@ describe('API paths', () => {
   const shown: ParticipantsView = {
     status: 'waitlisted',
     q: 'a&b',
+    gender: 'female',
+    ageGroup: '30–39',
     sort: 'lastName',
     order: 'desc',
     page: 2,
@@ -110,7 +147,7 @@ describe('API paths', () => {
 
   it('a page of the list carries the filters, the page and its size', () => {
     expect(getParticipantsApiPath('r1', shown, 25)).toBe(
-      '/api/marathons/r1/participants?status=waitlisted&q=a%26b&sort=lastName&order=desc&page=2&limit=25',
+      '/api/marathons/r1/participants?status=waitlisted&q=a%26b&gender=female&ageGroup=30%E2%80%9339&sort=lastName&order=desc&page=2&limit=25',
     );
     expect(getParticipantsApiPath('r1', DEFAULT, 25)).toBe(
       '/api/marathons/r1/participants?status=registered&order=asc&page=1&limit=25',
@@ -119,7 +156,7 @@ describe('API paths', () => {
 
   it('the CSV carries the same filters and no paging: every row they match', () => {
     expect(getParticipantsCsvPath('r1', shown)).toBe(
-      '/api/marathons/r1/participants.csv?status=waitlisted&q=a%26b&sort=lastName&order=desc',
+      '/api/marathons/r1/participants.csv?status=waitlisted&q=a%26b&gender=female&ageGroup=30%E2%80%9339&sort=lastName&order=desc',
     );
     expect(getParticipantsCsvPath('r 1', DEFAULT)).toBe(
       '/api/marathons/r%201/participants.csv?status=registered&order=asc',
@@ -130,6 +167,7 @@ describe('API paths', () => {
 describe('getEmptyText', () => {
   it('says what to do about an empty page', () => {
     expect(getEmptyText({ ...DEFAULT, q: 'zed' }, 0)).toBe('No participants match “zed”');
+    expect(getEmptyText({ ...DEFAULT, ageGroup: '70+' }, 0)).toBe('No participants match these filters');
     expect(getEmptyText({ ...DEFAULT, status: 'waitlisted' }, 0)).toBe('No one is on the waitlist');
     expect(getEmptyText(DEFAULT, 0)).toBe('No one holds a place yet');
     expect(getEmptyText({ ...DEFAULT, page: 9 }, 30)).toBe('This page is empty: the list is shorter now.');

@@ -5,6 +5,7 @@ import {
   type ParticipantSort,
   type RegistrationStatus,
 } from '@stride/shared/constants';
+import { GENDERS, UNANSWERED } from '@stride/shared';
 import { readPageParam } from '../../lib/paging';
 import { PARTICIPANTS_MESSAGES } from './participants-messages';
 
@@ -16,18 +17,37 @@ export type SortOrder = 'asc' | 'desc';
 /** A column the list can be ordered by: the API's sorts, and the waitlist's place in line (its order without one). */
 export type SortColumn = ParticipantSort | 'position';
 
-/** What the list shows, as the URL says it (`?status=waitlisted&q=ann&sort=lastName&order=desc&page=2`). */
+/** The gender filter's values: a gender, or those who gave none. */
+export const GENDER_FILTERS = [...GENDERS, UNANSWERED] as const;
+export type GenderFilter = (typeof GENDER_FILTERS)[number];
+
+/** The longest age group label the URL is read with (the API refuses a label the race has not). */
+const AGE_GROUP_MAX = 20;
+
+/** What the list shows, as the URL says it (`?status=waitlisted&q=ann&gender=female&ageGroup=30–39&page=2`). */
 export type ParticipantsView = {
   status: RegistrationStatus;
   /** The search, trimmed; '' when not searching. */
   q: string;
+  /** Only runners of this gender (or who gave none); null: everyone. */
+  gender: GenderFilter | null;
+  /** Only runners of this age group as the race labels it, e.g. "30–39" (or in none: `unanswered`); null: all. */
+  ageGroup: string | null;
   /** null: the tab's own order, by bib for the registered, by place in line for the waitlist. */
   sort: ParticipantSort | null;
   order: SortOrder;
   page: number;
 };
 
-const DEFAULT_VIEW: ParticipantsView = { status: 'registered', q: '', sort: null, order: 'asc', page: 1 };
+const DEFAULT_VIEW: ParticipantsView = {
+  status: 'registered',
+  q: '',
+  gender: null,
+  ageGroup: null,
+  sort: null,
+  order: 'asc',
+  page: 1,
+};
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value);
@@ -36,9 +56,12 @@ const isOneOf = <T extends string>(values: readonly T[], value: string | null): 
 export function readParticipantsView(params: URLSearchParams): ParticipantsView {
   const status = params.get('status');
   const sort = params.get('sort');
+  const gender = params.get('gender');
   return {
     status: isOneOf(REGISTRATION_STATUSES, status) ? status : DEFAULT_VIEW.status,
     q: (params.get('q') ?? '').trim().slice(0, PARTICIPANT_SEARCH_MAX),
+    gender: isOneOf(GENDER_FILTERS, gender) ? gender : null,
+    ageGroup: (params.get('ageGroup') ?? '').trim().slice(0, AGE_GROUP_MAX) || null,
     sort: isOneOf(PARTICIPANT_SORTS, sort) ? sort : null,
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
     page: readPageParam(params.get('page')),
@@ -50,6 +73,8 @@ export function toSearch(view: ParticipantsView): string {
   const params = new URLSearchParams();
   if (view.status !== DEFAULT_VIEW.status) params.set('status', view.status);
   if (view.q) params.set('q', view.q);
+  if (view.gender) params.set('gender', view.gender);
+  if (view.ageGroup) params.set('ageGroup', view.ageGroup);
   if (view.sort) params.set('sort', view.sort);
   if (view.order !== DEFAULT_VIEW.order) params.set('order', view.order);
   if (view.page !== 1) params.set('page', String(view.page));
@@ -70,9 +95,27 @@ export function sortBy(view: ParticipantsView, column: SortColumn): Participants
   return { ...view, sort: column === 'position' ? null : column, order, page: 1 };
 }
 
-/** Another tab: its own order from its first page; the search stays. */
+/** Another tab: its own order from its first page; the search and the filters stay. */
 export function withStatus(view: ParticipantsView, status: RegistrationStatus): ParticipantsView {
-  return { ...DEFAULT_VIEW, status, q: view.q };
+  return { ...DEFAULT_VIEW, status, q: view.q, gender: view.gender, ageGroup: view.ageGroup };
+}
+
+/** Another gender or age group (null: all): from the first page, in the same order. */
+export function withFilters(
+  view: ParticipantsView,
+  filters: Partial<Pick<ParticipantsView, 'gender' | 'ageGroup'>>,
+): ParticipantsView {
+  return { ...view, ...filters, page: 1 };
+}
+
+/** The view without the filters the API refused (a race's age groups changed since the link was made). */
+export function withoutFilters(view: ParticipantsView, fields: readonly string[]): ParticipantsView {
+  return {
+    ...view,
+    gender: fields.includes('gender') ? null : view.gender,
+    ageGroup: fields.includes('ageGroup') ? null : view.ageGroup,
+    page: 1,
+  };
 }
 
 /** Another search: from the first page, in the same order. */
@@ -84,6 +127,8 @@ export function withQuery(view: ParticipantsView, q: string): ParticipantsView {
 export function toFilterParams(view: ParticipantsView): URLSearchParams {
   const params = new URLSearchParams({ status: view.status });
   if (view.q) params.set('q', view.q);
+  if (view.gender) params.set('gender', view.gender);
+  if (view.ageGroup) params.set('ageGroup', view.ageGroup);
   if (view.sort) params.set('sort', view.sort);
   params.set('order', view.order);
   return params;
@@ -109,5 +154,6 @@ export function getEmptyText(view: ParticipantsView, total: number): string {
   const L = PARTICIPANTS_MESSAGES.list;
   if (total > 0) return L.pageOutOfRange;
   if (view.q) return L.noMatch(view.q);
+  if (view.gender || view.ageGroup) return L.noFilterMatch;
   return view.status === 'waitlisted' ? L.emptyWaitlist : L.emptyRegistered;
 }

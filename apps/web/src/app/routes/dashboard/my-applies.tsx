@@ -1,11 +1,13 @@
+import { useEffect, useState } from 'react';
 import { RUNNER_LIST_SEARCH_MAX } from '@stride/shared/constants';
 import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { Registration } from '@stride/shared';
+import type { Marathon, Registration } from '@stride/shared';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Modal } from '../../../components/ui/modal';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchBox } from '../../../components/ui/search-box';
 import { userContext } from '../../../features/auth/require-user';
+import { getMarathonOrNull } from '../../../features/marathons/api/marathons-api';
 import {
   countMyRegistrations,
   deleteRegistration,
@@ -39,6 +41,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
+ * The race of the registration being edited, fetched as the dialog opens (its entry form is not in the list):
+ * undefined while it loads, null when it could not be.
+ */
+function useRaceOf(marathonId: string | undefined): Marathon | null | undefined {
+  const [fetched, setFetched] = useState<{ id: string; race: Marathon | null } | null>(null);
+  useEffect(() => {
+    if (!marathonId) return;
+    const controller = new AbortController();
+    getMarathonOrNull(marathonId, controller.signal).then(
+      (race) => setFetched({ id: marathonId, race }),
+      () => {
+        if (!controller.signal.aborted) setFetched({ id: marathonId, race: null });
+      },
+    );
+    return () => controller.abort();
+  }, [marathonId]);
+  return marathonId && fetched?.id === marathonId ? fetched.race : undefined;
+}
+
+/**
  * docs/SPEC.md §2 My Apply List: the user's registrations, searchable by title, to update or withdraw (leave the
  * waitlist, for an entry still in line). The search and the page live in the URL; the server searches.
  */
@@ -54,6 +76,7 @@ export function Component() {
       removalMessages: getRemovalMessages,
     });
   const { items, page, total, limit } = result;
+  const editedRace = useRaceOf(editing?.marathonId);
 
   return (
     <section className="space-y-6">
@@ -93,6 +116,7 @@ export function Component() {
         {editing && (
           <RegistrationEditForm
             registration={editing}
+            race={editedRace}
             onCancel={stopEditing}
             send={(changes) => updateRegistration(editing._id, changes)}
             options={updateOptions}

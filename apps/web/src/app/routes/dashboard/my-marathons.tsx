@@ -59,6 +59,7 @@ export function Component() {
             submitLabel={M.updateSubmit}
             cancelLabel={M.cancel}
             onCancel={stopEditing}
+            headingLevel={3}
             send={(input) => updateMarathon(editing._id, input)}
             options={updateOptions}
           />

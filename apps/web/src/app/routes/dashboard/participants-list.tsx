@@ -7,8 +7,10 @@ import {
   useNavigation,
   useOutletContext,
   useParams,
+  redirect,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
 import type { Participant } from '@stride/shared';
 import { DownloadIcon } from '../../../components/ui/link-icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -19,6 +21,7 @@ import {
   isDenied,
   orDenied,
 } from '../../../features/participants/api/participants-api';
+import { ParticipantsFilters } from '../../../features/participants/components/participants-filters';
 import { ParticipantsSearch } from '../../../features/participants/components/participants-search';
 import { fullName, ParticipantsTable } from '../../../features/participants/components/participants-table';
 import { StatusTabs, statusTabId } from '../../../features/participants/components/status-tabs';
@@ -31,6 +34,7 @@ import {
   readParticipantsView,
   sortBy,
   toSearch,
+  withoutFilters,
   withQuery,
   type ParticipantsView,
 } from '../../../features/participants/participants-view';
@@ -40,13 +44,32 @@ import type { ParticipantsOutletContext } from './participants';
 
 const L = M.list;
 
-/** One page of the participants, as the URL filters and orders them (`?status=waitlisted&q=lee&sort=lastName`). */
+/** The filters of the URL the API refused: an age group the race no longer has (its groups changed). */
+const FILTER_FIELDS = ['gender', 'ageGroup'];
+function refusedFilters(error: unknown): string[] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  return error.fieldErrors
+    .map((fieldError) => fieldError.field)
+    .filter((field) => FILTER_FIELDS.includes(field));
+}
+
+/**
+ * One page of the participants, as the URL filters and orders them (`?status=waitlisted&q=lee&sort=lastName`).
+ * A filter the race does not know is dropped from the URL.
+ */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const view = readParticipantsView(new URL(request.url).searchParams);
-  const page = await orDenied(
-    getParticipantsPage(params.id ?? '', view, PARTICIPANTS_PER_PAGE, request.signal),
-  );
-  return { view, page };
+  const url = new URL(request.url);
+  const view = readParticipantsView(url.searchParams);
+  try {
+    const page = await orDenied(
+      getParticipantsPage(params.id ?? '', view, PARTICIPANTS_PER_PAGE, request.signal),
+    );
+    return { view, page };
+  } catch (error) {
+    const refused = refusedFilters(error);
+    if (refused.length === 0) throw error;
+    return redirect(`${url.pathname}${toSearch(withoutFilters(view, refused))}`);
+  }
 }
 
 /**
@@ -56,7 +79,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export function Component() {
   const { view, page } = useLoaderData<typeof loader>();
   const { id: raceId = '' } = useParams();
-  const { timeZone } = useOutletContext<ParticipantsOutletContext>();
+  const { race } = useOutletContext<ParticipantsOutletContext>();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -99,6 +122,7 @@ export function Component() {
           }}
         />
       </div>
+      <ParticipantsFilters race={race} view={view} onChange={show} />
       <div
         id={panelId}
         role="tabpanel"
@@ -121,7 +145,7 @@ export function Component() {
         ) : (
           <ParticipantsTable
             status={view.status}
-            timeZone={timeZone}
+            race={race}
             participants={page.items}
             sorted={getSortedColumn(view)}
             onSort={(column) => show(sortBy(view, column))}

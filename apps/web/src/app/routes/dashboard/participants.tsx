@@ -5,7 +5,6 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import type { Marathon } from '@stride/shared';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { paths } from '../../../config/paths';
 import { getMarathonOrNull } from '../../../features/marathons/api/marathons-api';
@@ -18,6 +17,8 @@ import {
 import { AccessDenied } from '../../../features/participants/components/access-denied';
 import { RegistrationsChart } from '../../../features/participants/components/registrations-chart';
 import { SummaryStrip } from '../../../features/participants/components/summary-strip';
+import { TotalsPanel } from '../../../features/participants/components/totals-panel';
+import { totalsTablesOf, type DeskRace } from '../../../features/participants/entry-answers';
 import { PARTICIPANTS_MESSAGES as M } from '../../../features/participants/participants-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -36,8 +37,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return { race, stats };
 }
 
-/** What the participant list (the child route) is handed of the race. */
-export type ParticipantsOutletContext = Pick<Marathon, 'timeZone'>;
+/** What the participant list (the child route) is handed of the race: its zone and entry form. */
+export type ParticipantsOutletContext = { race: DeskRace };
 
 /**
  * The list's search, tab, order and page live in the query string: changing them re-reads the list only, not
@@ -52,7 +53,10 @@ export function shouldRevalidate({
   return isFilterChange ? false : defaultShouldRevalidate;
 }
 
-/** ADR 018, the organizer's race desk: the numbers, the registrations chart, then the participant list. */
+/**
+ * ADR 018, the organizer's race desk: the numbers, the registrations chart, the totals of the entry form's
+ * answers (issue 31), then the participant list.
+ */
 export function Component() {
   const data = useLoaderData<typeof loader>();
   useDocumentTitle(isDenied(data) ? M.pageTitle : M.title(data.race.title));
@@ -78,7 +82,8 @@ export function Component() {
       {hasEntries ? (
         <>
           <RegistrationsChart stats={stats} timeZone={race.timeZone} />
-          <Outlet context={{ timeZone: race.timeZone } satisfies ParticipantsOutletContext} />
+          <TotalsPanel tables={totalsTablesOf(race, stats)} />
+          <Outlet context={{ race } satisfies ParticipantsOutletContext} />
         </>
       ) : (
         <p className="text-base-content/75">

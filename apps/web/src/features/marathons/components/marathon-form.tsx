@@ -3,7 +3,6 @@ import {
   CAPACITY_LIMITS,
   MARATHON_FIELD_LABELS as LABELS,
   MARATHON_LIMITS,
-  createMarathonSchema,
   type CreateMarathonInput,
 } from '@stride/shared';
 import { FormActions } from '../../../components/ui/form-actions';
@@ -15,15 +14,19 @@ import { previewableImageUrl } from '../../../lib/upload-image';
 import { useSubmission, type SubmitOptions } from '../../../lib/use-submission';
 import { MARATHON_DASHBOARD_MESSAGES } from '../dashboard-messages';
 import { DISTANCE_CHOICES } from '../distance-choices';
+import { draftFieldNames, type EntryFormDraft } from '../entry-form-draft';
 import {
   MARATHON_DATE_FIELDS,
+  checkMarathonInput,
   formValuesToInput,
   getBrowserTimeZone,
+  getRaceStart,
   getTimeZoneHint,
   newMarathonFormValues,
   type MarathonFormValues,
 } from '../marathon-form-values';
 import { DateTimeField } from './date-time-field';
+import { EntryFormBuilder } from './entry-form-builder';
 import { TimeZoneField } from './time-zone-field';
 
 type MarathonFormProps<R> = {
@@ -37,6 +40,8 @@ type MarathonFormProps<R> = {
   /** When given, a 'Cancel' button sits beside the submit button. */
   onCancel?: () => void;
   cancelLabel?: string | undefined;
+  /** The level of the section headings inside: 2 under the page's title, 3 under a dialog's. */
+  headingLevel?: 2 | 3;
 };
 
 const MARATHON_FORM_FIELDS = Object.keys(LABELS);
@@ -52,6 +57,7 @@ export function MarathonForm<R>({
   options,
   onCancel,
   cancelLabel,
+  headingLevel = 2,
 }: MarathonFormProps<R>) {
   const [values, setValues] = useState(() => initialValues ?? newMarathonFormValues(getBrowserTimeZone()));
   const { formRef, errors, isSubmitting, submit, clearError } = useSubmission();
@@ -61,6 +67,11 @@ export function MarathonForm<R>({
   function setField<K extends keyof MarathonFormValues>(field: K, value: MarathonFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
     clearError(field);
+  }
+
+  function setEntryForm(change: Partial<EntryFormDraft>, fields: readonly string[]) {
+    setValues((current) => ({ ...current, entryForm: { ...current.entryForm, ...change } }));
+    fields.forEach(clearError);
   }
 
   const input = formValuesToInput(values);
@@ -84,9 +95,9 @@ export function MarathonForm<R>({
       noValidate
       className="grid gap-x-4 gap-y-1 md:grid-cols-2"
       onSubmit={(event) =>
-        void submit(event, createMarathonSchema.safeParse(input), () => send(input), {
+        void submit(event, checkMarathonInput(input), () => send(input), {
           ...options,
-          fields: MARATHON_FORM_FIELDS,
+          fields: [...MARATHON_FORM_FIELDS, ...draftFieldNames(values.entryForm)],
         })
       }
     >
@@ -174,6 +185,15 @@ export function MarathonForm<R>({
           onBusyChange={setUploading}
         />
         {textField('image', { type: 'url' })}
+      </div>
+      <div className="min-w-0 md:col-span-2">
+        <EntryFormBuilder
+          values={values.entryForm}
+          errors={errors}
+          headingLevel={headingLevel}
+          raceStart={getRaceStart(values)}
+          onChange={setEntryForm}
+        />
       </div>
 
       <div className="mt-4 md:col-span-2">

@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react';
 import type { Marathon } from '@stride/shared';
 import { PosterImage } from '../../../components/ui/pictures';
+import { DETAILS_MESSAGES } from '../details-messages';
 
 /** A line of a race's facts: 'Location: Lisbon'. */
 export type RaceFact = { label: string; value: ReactNode };
+
+/** The facts of the race's entry rules, after the others: its minimum age when it has one. */
+export function getEntryFacts(marathon: Pick<Marathon, 'minimumAge'>): RaceFact[] {
+  return marathon.minimumAge === null
+    ? []
+    : [{ label: DETAILS_MESSAGES.minimumAge, value: DETAILS_MESSAGES.onRaceDay(marathon.minimumAge) }];
+}
 
 /**
  * The top of a race's page (its details, its public page): the poster beside the title, the facts as 'label:

@@ -3,6 +3,7 @@ import type { Participant, RegistrationStatus } from '@stride/shared';
 import { base } from '../../../components/ui/icons';
 import { ResponsiveTable, type TableColumn } from '../../../components/ui/responsive-table';
 import { formatDateTime } from '../../../lib/dates';
+import { deskFieldsOf, genderLabel, participantDetails, type DeskRace } from '../entry-answers';
 import { PARTICIPANTS_MESSAGES } from '../participants-messages';
 import type { SortColumn, SortOrder } from '../participants-view';
 
@@ -56,12 +57,36 @@ const DETAILS: Column[] = [
   },
 ];
 
+const orNone = (value: string | null) => value ?? L.noAnswer;
+
+/** The entry form's columns (issue 31), after the others: only what the race collects. */
+function entryFormColumns(race: DeskRace): Column[] {
+  const shown = deskFieldsOf(race);
+  return [
+    ...(shown.gender
+      ? [{ header: C.gender, cell: (p: Participant) => (p.gender ? genderLabel(p.gender) : L.noAnswer) }]
+      : []),
+    ...(shown.ageGroup
+      ? [
+          {
+            header: C.ageGroup,
+            cell: (p: Participant) => <span className="whitespace-nowrap">{orNone(p.ageGroup)}</span>,
+          },
+        ]
+      : []),
+    ...(shown.tShirtSize ? [{ header: C.tShirtSize, cell: (p: Participant) => orNone(p.tShirtSize) }] : []),
+  ];
+}
+
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 type ParticipantsTableProps = {
   status: RegistrationStatus;
-  /** The race's time zone: when each runner registered is shown as the clocks there read it. */
-  timeZone: string;
+  /**
+   * The race: its time zone (when each runner registered is shown as the clocks there read it) and its entry
+   * form, whose answers the table shows.
+   */
+  race: DeskRace;
   participants: readonly Participant[];
   sorted: { column: SortColumn; order: SortOrder };
   onSort: (column: SortColumn) => void;
@@ -69,19 +94,25 @@ type ParticipantsTableProps = {
 };
 
 /**
- * One page of a race's participants: bib (place in line on the waitlist), names, e-mail, contact, info and when
- * they registered (race-local time). The headers of Bib, Last Name and Registered sort the list (`aria-sort` says
- * how it is sorted); each row can be cancelled. A table from the md breakpoint up, cards on a phone.
+ * One page of a race's participants: bib (place in line on the waitlist), names, e-mail, contact, info, when
+ * they registered (race-local time), then the gender, age group and T-shirt size the race asks for. The headers
+ * of Bib, Last Name and Registered sort the list (`aria-sort` says how it is sorted); a row's other answers are
+ * in its details; each row can be cancelled. A table from the md breakpoint up, cards on a phone.
  */
 export function ParticipantsTable({
   status,
-  timeZone,
+  race,
   participants,
   sorted,
   onSort,
   onCancel,
 }: ParticipantsTableProps) {
-  const columns: Array<TableColumn<Participant>> = [NUMBER[status], ...DETAILS].map((column) => {
+  const { timeZone } = race;
+  const columns: Array<TableColumn<Participant>> = [
+    NUMBER[status],
+    ...DETAILS,
+    ...entryFormColumns(race),
+  ].map((column) => {
     const isSorted = column.sortColumn === sorted.column;
     return {
       header: column.header,
@@ -106,6 +137,16 @@ export function ParticipantsTable({
       rows={participants}
       rowKey={(participant) => participant._id}
       columns={columns}
+      rowDetails={
+        deskFieldsOf(race).details
+          ? {
+              buttonLabel: (participant) => (
+                <span className="sr-only">{PARTICIPANTS_MESSAGES.details.of(fullName(participant))}</span>
+              ),
+              render: (participant) => <ParticipantDetails participant={participant} race={race} />,
+            }
+          : undefined
+      }
       actions={(participant) => (
         <button
           type="button"
@@ -117,6 +158,22 @@ export function ParticipantsTable({
         </button>
       )}
     />
+  );
+}
+
+/** A runner's answers to the entry form, beside one another as space allows. */
+function ParticipantDetails({ participant, race }: { participant: Participant; race: DeskRace }) {
+  return (
+    <div role="group" aria-label={PARTICIPANTS_MESSAGES.details.label(fullName(participant))}>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[repeat(auto-fill,minmax(14rem,1fr))]">
+        {participantDetails(participant, race).map((item, index) => (
+          <div key={index} className="min-w-0">
+            <dt className="text-base-content/75 font-medium break-words">{item.term}</dt>
+            <dd className="break-words whitespace-pre-wrap">{item.description}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import {
+  checkEntryDetails,
   createRegistrationSchema,
   isSoldOut,
   REGISTRATION_FIELD_LABELS,
@@ -8,6 +9,16 @@ import {
   TIMERS,
 } from '@stride/shared';
 import type { Marathon, Registration } from '@stride/shared';
+import { EntryFormFields } from '../../../components/entry-form/entry-form-fields';
+import { ENTRY_FORM_MESSAGES } from '../../../components/entry-form/entry-form-messages';
+import {
+  EMPTY_ENTRY_FORM_VALUES,
+  entryFieldNames,
+  entryRulesOf,
+  toEntryDetails,
+  withEntryErrors,
+  type EntryFormValues,
+} from '../../../components/entry-form/entry-form-values';
 import { FormError, SubmitButton } from '../../../components/ui/form-controls';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
@@ -31,7 +42,8 @@ const L = REGISTRATION_FIELD_LABELS;
 
 /**
  * The registration form of docs/SPEC.md §2: the runner's email and the race shown read-only, then their name,
- * contact and an optional note. Checked with the API's own schema before sending; on success a short alert,
+ * contact, what the race's entry form asks (issue 31), and an optional note. Checked with the API's own schema
+ * and the race's form rules before sending, every problem beside its field; on success a short alert,
  * then their registrations (docs/SPEC.md §4). For a sold-out race it says it is a waitlist entry and asks for one
  * (`waitlist: true`); the alert then gives the runner's place in line.
  */
@@ -40,8 +52,9 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
   const revalidator = useRevalidator();
   const joinsWaitlist = isSoldOut(marathon);
   const [values, setValues] = useState<Values>(EMPTY_FORM);
+  const [entry, setEntry] = useState<EntryFormValues>(EMPTY_ENTRY_FORM_VALUES);
   const [formError, setFormError] = useState<string | null>(null);
-  const { formRef, errors, isSubmitting, submit } = useSubmission();
+  const { formRef, errors, isSubmitting, submit, clearError } = useSubmission();
 
   const bind = (field: RegistrationField) => ({
     name: field,
@@ -66,6 +79,7 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
 
   function handleDone(registration: Registration) {
     setValues(EMPTY_FORM);
+    setEntry(EMPTY_ENTRY_FORM_VALUES);
     // Asked for the waitlist, the runner still gets a place when one opened up meanwhile: say what they got.
     const isWaitlisted = registration.status === 'waitlisted';
     void showAlert({
@@ -84,16 +98,21 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
       ref={formRef}
       onSubmit={(event) => {
         setFormError(null);
+        const entryDetails = toEntryDetails(marathon, entry);
         void submit(
           event,
-          createRegistrationSchema.safeParse({
-            marathonId: marathon._id,
-            ...values,
-            ...(joinsWaitlist ? { waitlist: true } : {}),
-          }),
+          withEntryErrors(
+            createRegistrationSchema.safeParse({
+              marathonId: marathon._id,
+              ...values,
+              ...entryDetails,
+              ...(joinsWaitlist ? { waitlist: true } : {}),
+            }),
+            checkEntryDetails(entryRulesOf(marathon), entryDetails, 'create').errors,
+          ),
           createRegistration,
           {
-            fields: REGISTRATION_FORM_FIELDS,
+            fields: [...REGISTRATION_FORM_FIELDS, ...entryFieldNames(marathon)],
             onDone: handleDone,
             onFailure: handleFailure,
             revalidate: false,
@@ -125,6 +144,7 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
         readOnly
         className="bg-base-200"
       />
+      <p className="text-base-content/75 text-sm">{ENTRY_FORM_MESSAGES.requiredNote}</p>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <FormField
           label={L.firstName}
@@ -133,6 +153,7 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
           // The first field to fill in: the read-only ones above it are facts of the race and the account.
           autoFocus
           required
+          isRequired
           maxLength={REGISTRATION_LIMITS.name}
           {...bind('firstName')}
         />
@@ -141,6 +162,7 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
           type="text"
           autoComplete="family-name"
           required
+          isRequired
           maxLength={REGISTRATION_LIMITS.name}
           {...bind('lastName')}
         />
@@ -151,8 +173,18 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
         inputMode="tel"
         autoComplete="tel"
         required
+        isRequired
         maxLength={REGISTRATION_LIMITS.contactMax}
         {...bind('contact')}
+      />
+      <EntryFormFields
+        race={marathon}
+        values={entry}
+        errors={errors}
+        onChange={(next, field) => {
+          setEntry(next);
+          clearError(field);
+        }}
       />
       <InfoField
         value={values.info}

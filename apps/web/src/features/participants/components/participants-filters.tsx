@@ -1,0 +1,81 @@
+import { UNANSWERED } from '@stride/shared';
+import { LabelledControl } from '../../../components/ui/labelled-control';
+import { ageGroupsOf, deskFieldsOf, genderLabel, type DeskRace } from '../entry-answers';
+import { PARTICIPANTS_MESSAGES } from '../participants-messages';
+import { GENDER_FILTERS, withFilters, type GenderFilter, type ParticipantsView } from '../participants-view';
+
+const F = PARTICIPANTS_MESSAGES.filters;
+
+/**
+ * The list's filters by gender and age group, each shown when the race collects it; a choice applies at once
+ * (from the first page) and goes into the URL.
+ */
+export function ParticipantsFilters({
+  race,
+  view,
+  onChange,
+}: {
+  race: DeskRace;
+  view: ParticipantsView;
+  onChange: (next: ParticipantsView) => void;
+}) {
+  const shown = deskFieldsOf(race);
+  if (!shown.gender && !shown.ageGroup) return null;
+  return (
+    <div className="flex flex-wrap gap-x-4">
+      {shown.gender && (
+        <FilterSelect
+          label={F.gender}
+          value={view.gender}
+          choices={GENDER_FILTERS.map((gender) => ({ value: gender, label: genderLabel(gender) }))}
+          onChange={(gender) => onChange(withFilters(view, { gender: gender as GenderFilter | null }))}
+        />
+      )}
+      {shown.ageGroup && (
+        <FilterSelect
+          label={F.ageGroup}
+          value={view.ageGroup}
+          choices={[
+            ...ageGroupsOf(race).map((group) => ({ value: group, label: group })),
+            { value: UNANSWERED, label: F.unanswered },
+          ]}
+          onChange={(ageGroup) => onChange(withFilters(view, { ageGroup }))}
+        />
+      )}
+    </div>
+  );
+}
+
+function FilterSelect({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  choices: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <div className="w-full sm:w-44">
+      <LabelledControl label={label}>
+        {(control) => (
+          <select
+            {...control}
+            className="select select-sm w-full"
+            value={value ?? ''}
+            onChange={(event) => onChange(event.target.value || null)}
+          >
+            <option value="">{F.all}</option>
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </LabelledControl>
+    </div>
+  );
+}
