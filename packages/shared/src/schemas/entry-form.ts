@@ -101,12 +101,8 @@ const questionInput = z
       label: label('The question', F.questionLabel),
       type: z.enum(QUESTION_TYPES, { error: 'A question’s type must be text, select or checkbox' }),
       required: z.boolean({ error: 'required must be true or false' }).default(false),
-      options: distinctLabels(
-        'Options',
-        label('An option', F.optionLabel),
-        F.options.min,
-        F.options.max,
-      ).optional(),
+      // At least two for a select question (below); none for the others, which the API returns as [].
+      options: distinctLabels('Options', label('An option', F.optionLabel), 0, F.options.max).optional(),
     },
     { error: 'A question must be an object of label, type, required and options' },
   )
@@ -116,6 +112,12 @@ const questionInput = z
         code: 'custom',
         path: ['options'],
         message: `A select question needs ${F.options.min}–${F.options.max} options`,
+      });
+    } else if (question.type === 'select' && question.options!.length < F.options.min) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `Options must have at least ${F.options.min}`,
       });
     }
     if (question.type !== 'select' && question.options !== undefined && question.options.length > 0) {

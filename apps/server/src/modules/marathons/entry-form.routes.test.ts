@@ -667,6 +667,17 @@ describe('questions', () => {
     expect(unanswered.questions[2]).toEqual({ ...meal, type: 'text' });
   });
 
+  it('takes the questions back exactly as the API returned them (options [] on text and checkbox ones)', async () => {
+    const race = await newRace({ questions: [...QUESTIONS] });
+
+    const unchanged = await changeRace(race._id, { questions: race.questions });
+    const fewer = await changeRace(race._id, { questions: race.questions.slice(0, 1) });
+
+    expect(unchanged.questions).toEqual(race.questions);
+    expect(fewer.questions).toEqual(race.questions.slice(0, 1));
+    expect(fewer.retiredQuestions).toEqual(race.questions.slice(1));
+  });
+
   it('refuses the same id twice in the list with 400 naming the second', async () => {
     const race = await newRace({ questions: [...QUESTIONS] });
     const [club, shuttle] = race.questions;

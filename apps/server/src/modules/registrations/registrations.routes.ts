@@ -59,7 +59,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'createRegistration',
         tags: ['registrations'],
-        summary: 'Register the signed-in user for a marathon whose registration window is open',
+        summary:
+          'Register the signed-in user for a marathon whose registration window is open, with the answers its entry form asks for',
         body: createRegistrationSchema,
         response: { 201: registrationSchema, ...errors },
       },
@@ -95,7 +96,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'updateRegistration',
         tags: ['registrations'],
-        summary: 'Change your registration (firstName, lastName, contact, info)',
+        summary:
+          'Change your registration: firstName, lastName, contact, info, and while registration is open the entry form’s answers (dateOfBirth, gender, tShirtSize, emergencyContact, answers merged by question id, waiverAccepted)',
         params: idParamSchema,
         body: updateRegistrationSchema,
         response: { 200: registrationUpdatedSchema, ...errors },
