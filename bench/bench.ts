@@ -19,6 +19,7 @@ import {
   type BenchFixtures,
   type RaceEntries,
 } from './fixtures.js';
+import { BENCH_ENTRY_FORM, entryFormBody, fillSeededAnswers, filteredDeskPages } from './entry-form.js';
 import { openServerDatabase } from '../apps/server/src/platform/server-database.js';
 import { marathons } from '../apps/server/src/db/schema/index.js';
 import { buildStale, root, startProductionServer, stopRunningServers } from '../scripts/lib/production.mjs';
@@ -96,8 +97,9 @@ if (stampede.cancels < 1 || stampede.cancels > Math.min(stampede.capacity, stamp
   throw new Error('--stampede-cancels must be at least 1 and at most the runners who get a place');
 if (stampede.connections < 1 || stampede.connections > stampede.runners)
   throw new Error('--stampede-connections must be at least 1 and at most --stampede-runners');
-// Enough for the registrations' run on a fast machine (over 2,000 a second even in a smoke run).
-const runnerCount = whole('runners', args.runners, smoke ? 20_000 : 60_000);
+// Enough for the two registration rows and their warm-ups on a fast machine (over 2,000 a second even in a smoke
+// run), each request from a runner the server has not seen yet.
+const runnerCount = whole('runners', args.runners, smoke ? 20_000 : 120_000);
 /** Skips the endpoint table: for iterating on the stampede. Endpoint budgets are then not checked. */
 const stampedeOnly = args['stampede-only'];
 /** Only the endpoints whose name contains this (and the baseline), nothing else: for iterating on a read. */
@@ -107,6 +109,8 @@ if (onlyEndpoints !== undefined && stampedeOnly)
 /** ADR 020's heavy accounts: an organizer's races and a runner's registrations (fewer in a smoke run). */
 const HEAVY_ORGANIZER_RACES = smoke ? 100 : 1_000;
 const HEAVY_RUNNER_REGISTRATIONS = smoke ? 200 : 5_000;
+/** Issue 31: the busiest seeded races with the bench's entry form, whose desks are read filtered. */
+const FORM_RACES = smoke ? 10 : 100;
 /** A page of My Marathons and My Apply List in the web app. */
 const OWN_LIST_PAGE_LIMIT = 20;
 const PAGE_LIMIT = 12;
@@ -182,11 +186,19 @@ async function prepare(): Promise<Prepared> {
       });
       console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     }
+    const answering = performance.now();
+    const answered = await fillSeededAnswers(db);
+    if (answered > 0)
+      console.log(
+        `Answered the entry form on ${answered} seeded registrations (once per database) in ` +
+          `${((performance.now() - answering) / 1000).toFixed(1)} s.`,
+      );
     const fixtures = await addBenchFixtures(db, {
       runners: Math.max(runnerCount, stampede.runners),
       heavyOrganizerRaces: HEAVY_ORGANIZER_RACES,
       heavyRunnerRegistrations: HEAVY_RUNNER_REGISTRATIONS,
       stampedeCapacity: stampede.capacity,
+      formRaces: FORM_RACES,
       authSecret,
     });
     // Every seeded race, in random order: the race page's row reads over the whole table (ADR 020).
@@ -292,6 +304,8 @@ type Scenario = {
   expectedStatus: number;
   /** Measured once more on a server just started, without a warm-up (ADR 020): empty caches, cold code. */
   cold?: boolean;
+  /** The scenario whose req/s this one's is held to (Measurement.against). */
+  against?: string;
 };
 
 /** Runs autocannon; `onResponse` hears every answer as it arrives, `onBody` reads each one's status and body. */
@@ -370,6 +384,15 @@ function registrationRequest(raceId: string, nextToken: () => string, { waitlist
       info: '',
       ...(waitlist && { waitlist: true }),
     }),
+  });
+}
+
+/** Registrations that fill in every field of the bench's entry form and answer its five questions. */
+function entryFormRequest(raceId: string, nextToken: () => string) {
+  let turn = 0;
+  return () => ({
+    headers: { authorization: `Bearer ${nextToken()}` },
+    body: JSON.stringify(entryFormBody(raceId, turn++)),
   });
 }
 
@@ -452,6 +475,7 @@ async function participantsCsv(
   const rssAfterEachMb: number[] = [];
   let rows = 0;
   let bytes = 0;
+  let questions = 0;
   for (let time = 0; time < times; time++) {
     const started = performance.now();
     const response = await fetch(`${url}/api/marathons/${race.id}/participants.csv`, {
@@ -463,6 +487,8 @@ async function participantsCsv(
       throw new Error(`participants.csv answered ${response.status}: ${text.slice(0, 200)}`);
     rows = text.split('\r\n').filter((line) => line.length > 0).length - 1;
     bytes = Buffer.byteLength(text);
+    const header = text.slice(0, text.indexOf('\r\n'));
+    questions = BENCH_ENTRY_FORM.questions.filter((question) => header.includes(question.label)).length;
     rssAfterEachMb.push(round(rssBytesOf(serverPids()) / 2 ** 20));
   }
   const peakBytes = stopWatching();
@@ -477,6 +503,7 @@ async function participantsCsv(
     rssPeakMb: round(peakBytes / 2 ** 20),
     rssAfterMb: round(rssBytesOf(serverPids()) / 2 ** 20),
     rssAfterEachMb,
+    questions,
   };
 }
 
@@ -488,7 +515,12 @@ function scenarios(prepared: Prepared): Scenario[] {
   const nextParticipantPage = participantPages(fixtures.busiestRace);
   const nextParticipantSearch = participantSearches(fixtures.busiestRace);
   const nextMarathonSearch = marathonSearches();
+  const nextFilteredPage = filteredDeskPages(fixtures.formRaces, PARTICIPANTS_PAGE_LIMIT);
   const organizer = { authorization: `Bearer ${fixtures.busiestRace.organizerToken}` };
+  const plainRegistration = 'POST /api/registrations (distinct runners, one open race)';
+  // One line of runners for both registration rows and their warm-ups: a runner seen by an earlier row (or by
+  // the warm-up) would have their session kept in memory (10 s), which would flatter the later row.
+  const nextRunner = runnerTurns(fixtures);
   return [
     {
       name: 'GET /api/version (baseline)',
@@ -544,6 +576,16 @@ function scenarios(prepared: Prepared): Scenario[] {
       expectedStatus: 200,
     },
     {
+      name:
+        `GET /api/marathons/:id/participants?gender=&ageGroup= (the ${fixtures.formRaces.length} busiest races, ` +
+        'any gender, age group and order)',
+      kind: 'query',
+      request: nextFilteredPage(),
+      next: nextFilteredPage,
+      expectedStatus: 200,
+      cold: true,
+    },
+    {
       name: 'GET /api/marathons?q= (a place with a typo, a distance, a month)',
       kind: 'query',
       request: { path: nextMarathonSearch() },
@@ -551,12 +593,22 @@ function scenarios(prepared: Prepared): Scenario[] {
       expectedStatus: 200,
     },
     {
-      name: 'POST /api/registrations (distinct runners, one open race)',
+      name: plainRegistration,
       kind: 'write',
       request: { method: 'POST', path: '/api/registrations', headers: json },
-      next: registrationRequest(fixtures.openRaceIds.registrations, runnerTurns(fixtures)),
-      warmUp: registrationRequest(fixtures.openRaceIds.registrationsWarmUp, runnerTurns(fixtures)),
+      next: registrationRequest(fixtures.openRaceIds.registrations, nextRunner),
+      warmUp: registrationRequest(fixtures.openRaceIds.registrationsWarmUp, nextRunner),
       expectedStatus: 201,
+    },
+    // Right after the row above, on a race with the bench's entry form: its rate is held to that row's.
+    {
+      name: 'POST /api/registrations (every field and five answers, one open race)',
+      kind: 'write',
+      request: { method: 'POST', path: '/api/registrations', headers: json },
+      next: entryFormRequest(fixtures.openRaceIds.registrationsWithForm, nextRunner),
+      warmUp: entryFormRequest(fixtures.openRaceIds.registrationsWithFormWarmUp, nextRunner),
+      expectedStatus: 201,
+      against: plainRegistration,
     },
   ];
 }
@@ -753,6 +805,7 @@ function toMeasurement(scenario: Scenario, result: LoadResult, peakRssBytes: num
     errors: errorsOf(result, scenario.expectedStatus),
     requests: result.requests.total,
     peakRssMb: round(peakRssBytes / 2 ** 20),
+    ...(scenario.against !== undefined && { against: scenario.against }),
   };
 }
 
@@ -826,7 +879,7 @@ async function measureCold(chosen: Scenario[]): Promise<Measurement[]> {
       const cold: Scenario = { ...scenario, kind: 'cold', name: `${scenario.name}, cold: just started` };
       const stopWatching = watchRss(server.pids);
       const result = await load(server.url, cold, { duration: durationSeconds });
-      const measurement = toMeasurement(cold, result, stopWatching());
+      const measurement = { ...toMeasurement(cold, result, stopWatching()), warmKind: scenario.kind };
       measurements.push(measurement);
       console.log(`  ${cold.name}: ${measurement.requestsPerSecond} req/s, p99 ${measurement.p99Ms} ms`);
     } finally {
@@ -847,7 +900,9 @@ async function main() {
   const { fixtures } = prepared;
   console.log(
     `Data: ${prepared.totalMarathons} marathons, ${prepared.totalRegistrations} registrations ` +
-      `(with the bench's ${HEAVY_ORGANIZER_RACES} races of one organizer and ${HEAVY_RUNNER_REGISTRATIONS} registrations of one runner). ${durationSeconds} s per endpoint at ${connections} connections.`,
+      `(with the bench's ${HEAVY_ORGANIZER_RACES} races of one organizer and ${HEAVY_RUNNER_REGISTRATIONS} registrations of one runner); ` +
+      `the entry form on the ${FORM_RACES} busiest races, answered by every seeded registration. ` +
+      `${durationSeconds} s per endpoint at ${connections} connections.`,
   );
 
   const measurements: Measurement[] = [];
@@ -884,8 +939,12 @@ async function main() {
       peakRssBytes = Math.max(peakRssBytes, rssBytes);
       const measurement = toMeasurement(scenario, result, rssBytes);
       measurements.push(measurement);
+      const against = measurements.find((m) => m.name === scenario.against);
       console.log(
-        `  ${scenario.name}: ${measurement.requestsPerSecond} req/s, p99 ${measurement.p99Ms} ms, ${measurement.errors} errors`,
+        `  ${scenario.name}: ${measurement.requestsPerSecond} req/s, p99 ${measurement.p99Ms} ms, ${measurement.errors} errors` +
+          (against
+            ? ` (ratio ${round(measurement.requestsPerSecond / against.requestsPerSecond, 2)} to ${against.name})`
+            : ''),
       );
       if (scenario.kind === 'whole list') {
         const reference = referenceFor(scenario, await answerBytes(server.url, scenario));
@@ -899,7 +958,7 @@ async function main() {
     if (!stampedeOnly && (onlyEndpoints === undefined || 'participants.csv'.includes(onlyEndpoints))) {
       csv = await participantsCsv(server.url, fixtures.busiestRace, server.pids);
       console.log(
-        `  participants.csv (busiest race): ${csv.rows} rows, ${csv.kilobytes} KB, median ${csv.medianSeconds} s ` +
+        `  participants.csv (busiest race, ${csv.questions} questions): ${csv.rows} rows, ${csv.kilobytes} KB, median ${csv.medianSeconds} s ` +
           `of ${csv.downloads}, ${serverRss} ${csv.rssBeforeMb} MB before, ${csv.rssPeakMb} MB at most, ` +
           `${csv.rssAfterMb} MB after (after each: ${csv.rssAfterEachMb.join(', ')} MB)`,
       );
@@ -942,9 +1001,10 @@ async function main() {
     await server.stop();
   }
 
-  const { registrationsRace, afterCancels } = await withDatabase(async ({ db }) => {
+  const { registrationsRace, formRace, afterCancels } = await withDatabase(async ({ db }) => {
     const result = {
       registrationsRace: await auditRace(db, fixtures.openRaceIds.registrations),
+      formRace: await auditRace(db, fixtures.openRaceIds.registrationsWithForm),
       afterCancels: await findRaceEntries(db, fixtures.openRaceIds.stampede),
     };
     await removeBenchFixtures(db);
@@ -956,12 +1016,23 @@ async function main() {
   const registrationsRaceHolds =
     registrationsRace.count === registrationsRace.rows &&
     registrationsRace.rows === registrationsRace.distinctRunners;
+  // Every entry of the form race holds all it was sent: the row measured the whole entry form, not refusals.
+  const formRaceHolds =
+    formRace.count === formRace.rows &&
+    formRace.rows === formRace.distinctRunners &&
+    formRace.rows === formRace.answered;
   const auditProblems = [
     ...(registrationsRaceHolds
       ? []
       : [
           `registration race: count ${registrationsRace.count}, rows ${registrationsRace.rows}, ` +
             `distinct runners ${registrationsRace.distinctRunners}`,
+        ]),
+    ...(formRaceHolds
+      ? []
+      : [
+          `entry form race: count ${formRace.count}, rows ${formRace.rows}, distinct runners ` +
+            `${formRace.distinctRunners}, with every answer ${formRace.answered}`,
         ]),
     ...stampedeAudit.problems.map((problem) => `after the stampede: ${problem}`),
     ...cancelAudit.audit.problems.map((problem) => `after the cancellations: ${problem}`),
@@ -992,7 +1063,9 @@ async function main() {
   );
   console.log(
     `Audit: registration race count ${registrationsRace.count} = registered rows ${registrationsRace.rows} = ` +
-      `distinct runners ${registrationsRace.distinctRunners}. ` +
+      `distinct runners ${registrationsRace.distinctRunners}; entry form race count ${formRace.count} = ` +
+      `registered rows ${formRace.rows} = distinct runners ${formRace.distinctRunners} = with every answer ` +
+      `${formRace.answered}. ` +
       `${auditProblems.length === 0 ? 'All audits OK.' : `${auditProblems.length} PROBLEMS.`}`,
   );
   const databasePss = stopWatchingDatabase();
@@ -1041,7 +1114,7 @@ async function main() {
       promotedInLineOrder: cancelAudit.promotedInLineOrder,
       audits: { afterStampede: stampedeAudit.checks, afterCancellations: cancelAudit.audit.checks },
     },
-    audits: { registrationsRace },
+    audits: { registrationsRace, formRace },
     peakRssMb: round(peakRssBytes / 2 ** 20),
     ...(primaryRssMb !== undefined && { primaryRssMb }),
     ...(databaseUrl ? {} : { databasePssMb: databasePss }),

@@ -3,16 +3,22 @@ import { eq, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../apps/server/src/db/client.js';
 import type { Executor } from '../apps/server/src/db/transaction.js';
 import { marathons } from '../apps/server/src/db/schema/index.js';
+import { type DeskRace, fillEntryAnswers, setBenchEntryForm } from './entry-form.js';
 
 export type BenchFixtureOptions = {
   /** Signed-in runners with a session each: enough distinct users for every registration the bench sends. */
   runners: number;
-  /** How many races the bench's organizer owns (My Marathons of a heavy account); at least 3. */
+  /** How many races the bench's organizer owns (My Marathons of a heavy account); at least 5. */
   heavyOrganizerRaces: number;
   /** How many registrations the "heavy" runner holds (My Apply List of a heavy account): one in each of as many seeded races. */
   heavyRunnerRegistrations: number;
   /** The field limit of the stampede's race (ADR 017). */
   stampedeCapacity: number;
+  /**
+   * How many of the busiest seeded races get the bench's entry form (issue 31) and a session of their organizer:
+   * the desk's filtered pages read them in turn. The busiest race is the first.
+   */
+  formRaces: number;
   /** The server's AUTH_SECRET: the runners' tokens are signed with it, as the ones a sign-in hands out. */
   authSecret: string;
 };
@@ -26,10 +32,22 @@ export type BenchFixtures = {
   heavyOrganizer: { email: string; token: string };
   /**
    * Open races owned by the bench's organizer, nobody registered yet: one per registration scenario. The
-   * stampede's race has `stampedeCapacity` places; the others have no limit.
+   * stampede's race has `stampedeCapacity` places; the others have no limit. The two `WithForm` races have the
+   * bench's entry form (issue 31), the others none.
    */
-  openRaceIds: { registrations: string; registrationsWarmUp: string; stampede: string };
-  /** The seeded race with the most entries and a session of its organizer: the participant desk's heaviest case. */
+  openRaceIds: {
+    registrations: string;
+    registrationsWarmUp: string;
+    registrationsWithForm: string;
+    registrationsWithFormWarmUp: string;
+    stampede: string;
+  };
+  /** The busiest seeded races, busiest first, with the bench's entry form and a session of their organizer. */
+  formRaces: DeskRace[];
+  /**
+   * The seeded race with the most entries and a session of its organizer: the participant desk's heaviest case.
+   * It has the bench's entry form, and every entry answers it.
+   */
   busiestRace: {
     id: string;
     title: string;
@@ -56,9 +74,10 @@ const signedToken = (id: string, secret: string) => {
 /**
  * Adds what the load test needs to a (seeded) database, in set-based SQL that runs on PGlite and PostgreSQL:
  * runners with sessions as fresh as a sign-in leaves them (no password hashing: tokens are written directly), one
- * organizer with `heavyOrganizerRaces` open races (one of them limited to `stampedeCapacity` places), and a runner
- * registered for `heavyRunnerRegistrations` seeded races without a field limit (the next bib in each), every count
- * equal to its rows.
+ * organizer with `heavyOrganizerRaces` open races (one of them limited to `stampedeCapacity` places, two with the
+ * bench's entry form), a runner registered for `heavyRunnerRegistrations` seeded races without a field limit (the
+ * next bib in each, every answer given), every count equal to its rows, and the entry form on the `formRaces`
+ * busiest seeded races, each with a session of its organizer.
  * Everything hangs off users whose id starts with `bench-<runId>-`, so {@link removeBenchFixtures} takes it all away.
  */
 export async function addBenchFixtures(db: Database, options: BenchFixtureOptions): Promise<BenchFixtures> {
@@ -66,7 +85,10 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
   const prefix = `${BENCH_ID_PREFIX}${runId}-`;
   const organizerId = `${prefix}organizer`;
   const heavyId = `${prefix}heavy`;
-  if (options.heavyOrganizerRaces < 3) throw new Error('The bench organizer needs at least 3 races.');
+  if (options.heavyOrganizerRaces < 5) throw new Error('The bench organizer needs at least 5 races.');
+  if (options.formRaces < 1) throw new Error('The bench needs at least 1 race with an entry form.');
+  // Before the heavy runner's places: they would move races in and out of the busiest, run after run.
+  const { formRaces, busiestRace } = await addFormRaces(db, prefix, options.formRaces, options.authSecret);
 
   const openRaceIds = await db.transaction(async (tx) => {
     await tx.execute(sql`
@@ -88,14 +110,20 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
       .select({ id: marathons.id })
       .from(marathons)
       .where(eq(marathons.creatorId, organizerId));
-    const [forRegistrations, forWarmUp, forStampede] = races.map((race) => race.id);
+    const [forRegistrations, forWarmUp, forStampede, withForm, withFormWarmUp] = races.map((race) => race.id);
     await registerHeavyRunner(tx, heavyId, options.heavyRunnerRegistrations);
     await tx.execute(
       sql`update marathons set capacity = ${options.stampedeCapacity}::int where id = ${forStampede!}`,
     );
-    return { registrations: forRegistrations!, registrationsWarmUp: forWarmUp!, stampede: forStampede! };
+    await setBenchEntryForm(tx, [withForm!, withFormWarmUp!]);
+    return {
+      registrations: forRegistrations!,
+      registrationsWarmUp: forWarmUp!,
+      registrationsWithForm: withForm!,
+      registrationsWithFormWarmUp: withFormWarmUp!,
+      stampede: forStampede!,
+    };
   });
-  const busiestRace = await addBusiestRaceOrganizerSession(db, `${prefix}desk`);
 
   await vacuumAnalyze(db);
   return {
@@ -114,7 +142,8 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
       token: signedToken(organizerId, options.authSecret),
     },
     openRaceIds,
-    busiestRace: { ...busiestRace, organizerToken: signedToken(`${prefix}desk`, options.authSecret) },
+    formRaces,
+    busiestRace,
   };
 }
 
@@ -138,32 +167,53 @@ async function registerHeavyRunner(tx: Executor, runnerId: string, count: number
     select id, ${runnerId}, 'Heavy', 'Runner', '+1 555 0100', '', 'registered', bibs_issued,
       now() - make_interval(mins => (row_number() over ())::int), now()
     from counted`);
+  await fillEntryAnswers(tx, sql`registrations.user_id = ${runnerId}`);
 }
 
 /**
- * Signs in the organizer of the seeded race with the most entries: a session row whose id starts with the bench's
- * prefix (so {@link removeBenchFixtures} finds it, though the user is the seed's) and whose token is derived from it.
+ * Gives the `count` seeded races with the most entries the bench's entry form and signs in each one's organizer:
+ * a session row whose id starts with the bench's prefix (so {@link removeBenchFixtures} finds it, though the user
+ * is the seed's) and whose token is derived from it. The busiest race also gets a few of its runners, for searches.
+ * The forms stay (the next run gives them again); the sessions go.
  */
-async function addBusiestRaceOrganizerSession(db: Database, sessionId: string) {
-  const [race] = rowsOf<{ id: string; title: string; creator_id: string; entries: number }>(
+async function addFormRaces(db: Database, prefix: string, count: number, authSecret: string) {
+  const races = rowsOf<{ id: string; title: string; session_id: string; entries: number }>(
     await db.execute(sql`
-      select id, title, creator_id, (total_registration_count + waitlist_count)::int as entries
-      from marathons where creator_id not like ${`${BENCH_ID_PREFIX}%`}
-      order by total_registration_count desc limit 1`),
+      with busiest as (
+        select id, title, creator_id, (total_registration_count + waitlist_count)::int as entries,
+          row_number() over (order by total_registration_count desc, id) as n
+        from marathons where creator_id not like ${`${BENCH_ID_PREFIX}%`}
+        order by total_registration_count desc, id limit ${count}::int
+      ), signed_in as (
+        insert into sessions (id, token, user_id, expires_at)
+        select ${prefix} || 'desk-' || n, md5(${prefix} || 'desk-' || n), creator_id, now() + interval '30 days'
+        from busiest
+      )
+      select id, title, ${prefix} || 'desk-' || n as session_id, entries from busiest order by n`),
   );
-  if (!race) throw new Error('The bench needs a seeded race: seed the database first.');
-  await db.execute(sql`
-    insert into sessions (id, token, user_id, expires_at)
-    values (${sessionId}, md5(${sessionId}), ${race.creator_id}, now() + interval '30 days')`);
+  const busiest = races[0];
+  if (!busiest) throw new Error('The bench needs a seeded race: seed the database first.');
+  await setBenchEntryForm(
+    db,
+    races.map((race) => race.id),
+  );
   const entrants = rowsOf<{ email: string; bib: number }>(
     await db.execute(sql`
       select distinct on (quarter) users.email, entry.bib from (
         select user_id, bib, ntile(4) over (order by bib) as quarter from registrations
-        where marathon_id = ${race.id} and status = 'registered'
+        where marathon_id = ${busiest.id} and status = 'registered'
       ) as entry join users on users.id = entry.user_id
       order by quarter, entry.bib`),
   );
-  return { id: race.id, title: race.title, entries: race.entries, entrants };
+  const formRaces: DeskRace[] = races.map((race) => ({
+    id: race.id,
+    entries: race.entries,
+    organizerToken: signedToken(race.session_id, authSecret),
+  }));
+  return {
+    formRaces,
+    busiestRace: { ...formRaces[0]!, title: busiest.title, entrants },
+  };
 }
 
 /** Removes every bench user of every run, with their sessions, races and registrations (by cascade), and the bench's sessions of seeded users. */
@@ -194,15 +244,27 @@ async function vacuumAnalyze(db: Database): Promise<void> {
   );
 }
 
-export type RaceAudit = { count: number; rows: number; distinctRunners: number };
+export type RaceAudit = {
+  count: number;
+  rows: number;
+  distinctRunners: number;
+  /** Entries with every answer of the entry form stored: a date of birth, gender, size, contact, answers, waiver. */
+  answered: number;
+};
 
-/** What the race's counter says, how many runners hold a place, and how many distinct runners have an entry. */
+/**
+ * What the race's counter says, how many runners hold a place, how many distinct runners have an entry, and how
+ * many entries hold every answer of the entry form.
+ */
 export async function auditRace(db: Database, raceId: string): Promise<RaceAudit> {
   const [row] = rowsOf<RaceAudit>(
     await db.execute(sql`
       select m.total_registration_count as count,
         (select count(*) from registrations r where r.marathon_id = m.id and r.status = 'registered')::int as rows,
-        (select count(distinct r.user_id) from registrations r where r.marathon_id = m.id)::int as "distinctRunners"
+        (select count(distinct r.user_id) from registrations r where r.marathon_id = m.id)::int as "distinctRunners",
+        (select count(*) from registrations r where r.marathon_id = m.id and r.date_of_birth is not null
+          and r.gender is not null and r.t_shirt_size is not null and r.emergency_contact_phone is not null
+          and r.answers <> '{}'::jsonb and r.waiver_accepted_at is not null)::int as answered
       from marathons m where m.id = ${raceId}`),
   );
   if (!row) throw new Error(`race ${raceId} is missing`);

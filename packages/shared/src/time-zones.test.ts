@@ -65,6 +65,19 @@ describe('formatIsoInZone', () => {
       Date.parse('2027-03-14T08:00:00.000Z'),
     );
   });
+
+  it('changes offset at the very second the clocks change, and agrees with Intl on every second around it', () => {
+    // Lisbon moves to summer time at 01:00 UTC on 28 March 2027; Kathmandu is +05:45 all year.
+    expect(formatIsoInZone('2027-03-28T00:59:59.999Z', 'Europe/Lisbon')).toBe('2027-03-28T00:59:59+00:00');
+    expect(formatIsoInZone('2027-03-28T01:00:00.000Z', 'Europe/Lisbon')).toBe('2027-03-28T02:00:00+01:00');
+    expect(formatIsoInZone('2027-03-28T01:14:59.000Z', 'Asia/Kathmandu')).toBe('2027-03-28T06:59:59+05:45');
+    for (let second = -900; second <= 900; second += 7) {
+      const instant = new Date(Date.parse('2027-03-28T01:00:00Z') + second * 1000);
+      const [day, time] = formatIsoInZone(instant, 'Europe/Lisbon').split('T');
+      expect(day).toBe(formatDayInZone(instant, 'Europe/Lisbon'));
+      expect(Date.parse(`${day}T${time}`)).toBe(Math.floor(instant.getTime() / 1000) * 1000);
+    }
+  });
 });
 
 describe('formatDayInZone', () => {

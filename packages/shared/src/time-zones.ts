@@ -101,18 +101,35 @@ export function toZonedDateTimeValue(instant: Date | string, timeZone: string): 
   return `${formatDayInZone(instant, timeZone)}T${pad(hour)}:${pad(minute)}`;
 }
 
+const QUARTER_HOUR_MS = 15 * 60_000;
+const OFFSETS_KEPT = 10_000;
+const offsetsKept = new Map<string, number>();
+
+/**
+ * The zone's offset in whole minutes at the instant, kept per UTC quarter hour: clocks change only at whole
+ * quarter hours of UTC (every offset in use is a multiple of 15 minutes), so a CSV of thousands of times asks
+ * Intl once per quarter hour they fall in.
+ */
+function offsetMinutesKept(instant: Date, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(instant.getTime() / QUARTER_HOUR_MS)}`;
+  let offset = offsetsKept.get(key);
+  if (offset === undefined) {
+    offset = Math.round(offsetAt(instant, timeZone) / 60_000);
+    if (offsetsKept.size >= OFFSETS_KEPT) offsetsKept.clear();
+    offsetsKept.set(key, offset);
+  }
+  return offset;
+}
+
 /** ISO 8601 as the zone's clocks read the instant, with their offset: 2027-03-14T09:00:00+01:00 (UTC: …Z). */
 export function formatIsoInZone(instant: Date | string, timeZone: string): string {
   const date = new Date(instant);
   if (timeZone === DEFAULT_TIME_ZONE) return date.toISOString();
   const wholeSeconds = Math.floor(date.getTime() / 1000) * 1000;
-  const wall = wallClockAt(new Date(wholeSeconds), timeZone);
-  const offset = Math.round((asUtc(wall) - wholeSeconds) / 60_000);
-  const { year, month, day, hour, minute, second } = wall;
-  return (
-    `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}` +
-    formatUtcOffset(offset)
-  );
+  const offset = offsetMinutesKept(date, timeZone);
+  // The wall clock is the instant moved by the offset, read as UTC.
+  const wall = new Date(wholeSeconds + offset * 60_000);
+  return `${wall.toISOString().slice(0, 19)}${formatUtcOffset(offset)}`;
 }
 
 /** An offset from UTC in minutes as ISO 8601 writes it, "+01:00", or iCalendar, "+0100" (`separator` ''). */

@@ -365,6 +365,33 @@ const searchedPage = (matchingOwn: SQL, order: ParticipantOrder) => sql`
     ) as page
   )`;
 
+/** Each order's columns as a materialised CTE of registrations names them. */
+const ORDER_NAMES: Record<ParticipantOrder['sort'], string[]> = {
+  line: ['status', 'bib', 'waitlist_seq', 'id'],
+  lastName: ['last_name', 'first_name', 'id'],
+  timestamp: ['created_at', 'id'],
+};
+
+/**
+ * A page filtered by answers (a gender, an age group): the matches are gathered first, through the race's gender
+ * and birth-day indexes, then ordered and counted. Left to itself the planner walks the order's index through
+ * every entry of the race, filtering, as it does not see that the count needs every match anyway.
+ */
+const answeredPage = (matchingOwn: SQL, { sort, descending }: ParticipantOrder) => {
+  const names = ORDER_NAMES[sort];
+  const order = sql.raw(names.map((name) => `${name} ${descending ? 'desc' : 'asc'}`).join(', '));
+  return sql`
+  matched as materialized (
+    select ${sql.raw([...new Set(['id', ...Object.values(ORDER_NAMES).flat()])].join(', '))}
+    from ${registrations} where ${matchingOwn}
+  ), page_ids as (
+    select id, matched, row_number() over () as ordinal from (
+      select id, (count(*) over ())::int as matched from matched
+      order by ${order} limit ${LIMIT} offset ${OFFSET}
+    ) as page
+  )`;
+};
+
 /**
  * A page without a search: the race's counters give the total in the same snapshot, so a page in the second half
  * is read from the far end in the opposite order: no page skips more than half the entries.
@@ -424,7 +451,13 @@ function pageStatementSql(
         ${marathons.startRegDate} as start_reg_date, ${marathons.endRegDate} as end_reg_date,
         ${marathons.timeZone} as time_zone, ${RACE_FORM_COLUMNS}
       from ${marathons} where ${marathons.id} = ${raceId}
-    ), ${counts ? searchedPage(matchingOwn, order) : nearerEndPage(matchingOwn, status, order)}, line as (
+    ), ${
+      answers.gender !== undefined || answers.born !== undefined
+        ? answeredPage(matchingOwn, order)
+        : counts
+          ? searchedPage(matchingOwn, order)
+          : nearerEndPage(matchingOwn, status, order)
+    }, line as (
       ${lineUpTo(raceId, sql`(select max(${registrations.waitlistSeq}) from page_ids join ${registrations} on ${registrations.id} = page_ids.id)`)}
     )
     select race.*, entry.* from race left join lateral (
@@ -574,19 +607,27 @@ export function createParticipantsRepository(db: Executor) {
             sql`, `,
           )})`
         : undefined;
-      const rows = await db
+      // The chunk's rows first (an index range scan of the race), then their runners: joined before the limit,
+      // the planner may misjudge the range and hash every user.
+      const chunk = db
         .select({
-          ...participantColumns,
+          id: registrations.id,
           key: sql<string[]>`array[${sql.join(
             columns.map((column) => sql`${column}::text`),
             sql`, `,
-          )}]`,
+          )}]`.as('key'),
         })
         .from(registrations)
-        .innerJoin(users, eq(users.id, registrations.userId))
         .where(and(matchingFilters(raceId, { ...filters, status: segment.status }), from))
         .orderBy(...columns.map((column) => (descending ? desc(column) : asc(column))))
-        .limit(limit);
+        .limit(limit)
+        .as('chunk');
+      const rows = await db
+        .select({ ...participantColumns, key: chunk.key })
+        .from(chunk)
+        .innerJoin(registrations, eq(registrations.id, chunk.id))
+        .innerJoin(users, eq(users.id, registrations.userId))
+        .orderBy(...columns.map((column) => (descending ? desc(column) : asc(column))));
       // The rows keep their `key`: the export makes thousands, so they are not copied without it.
       return { rows, last: rows.length === limit ? rows.at(-1)!.key : null };
     },

@@ -147,7 +147,8 @@ export function createRaceEntryRepository(db: Executor) {
         select ${raceId}, user_id, first_name, last_name, contact, info, status, bib,
           case when status = 'waitlisted' then nextval('registrations_waitlist_seq') end,
           date_of_birth, gender, t_shirt_size, emergency_contact_name, emergency_contact_phone, answers,
-          waiver_version, case when waiver_version is not null then ${now}::timestamptz end
+          -- Accepted as the entry is made: the same instant as its created_at.
+          waiver_version, case when waiver_version is not null then now() end
         from numbered
         returning *
       ), answered as (
@@ -237,7 +238,8 @@ export function createRaceEntryRepository(db: Executor) {
   /** The race's entry form, as each entry is checked against it; null when there is no such race. */
   async function findEntryForm(raceId: string): Promise<RaceEntryForm | null> {
     const result = await db.execute(sql`
-      select registration_fields, t_shirt_sizes, questions, waiver_text, waiver_version, minimum_age,
+      select registration_fields, t_shirt_sizes, questions, waiver_text is not null as has_waiver, waiver_version,
+        minimum_age,
         to_char(start_day, 'YYYY-MM-DD') as race_day, form_revision, start_reg_date, end_reg_date
       from marathons where id = ${raceId}`);
     const [row] = (result as unknown as { rows: EntryFormRow[] }).rows;
@@ -252,7 +254,7 @@ export type EntryFormRow = {
   registration_fields: EntryFormRules['registrationFields'];
   t_shirt_sizes: string[];
   questions: EntryFormRules['questions'];
-  waiver_text: string | null;
+  has_waiver: boolean;
   waiver_version: number;
   minimum_age: number | null;
   race_day: string;
@@ -267,7 +269,7 @@ export function entryFormOf(row: EntryFormRow): RaceEntryForm {
       registrationFields: row.registration_fields,
       tShirtSizes: row.t_shirt_sizes,
       questions: row.questions,
-      waiver: row.waiver_text === null ? null : { version: row.waiver_version },
+      waiver: row.has_waiver ? { version: row.waiver_version } : null,
       minimumAge: row.minimum_age,
       raceDay: row.race_day,
     },
