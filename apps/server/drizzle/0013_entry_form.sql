@@ -31,5 +31,4 @@ ALTER TABLE "registrations" ADD COLUMN "answers" jsonb DEFAULT '{}'::jsonb NOT N
 ALTER TABLE "registrations" ADD COLUMN "waiver_version" integer;--> statement-breakpoint
 ALTER TABLE "registrations" ADD COLUMN "waiver_accepted_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "registrations_gender_idx" ON "registrations" USING btree ("marathon_id","gender","date_of_birth");--> statement-breakpoint
-CREATE INDEX "registrations_birth_idx" ON "registrations" USING btree ("marathon_id","date_of_birth");--> statement-breakpoint
 ALTER TABLE "registrations" ADD CONSTRAINT "registrations_gender_check" CHECK ("registrations"."gender" in ('female', 'male', 'nonbinary'));

@@ -94,9 +94,9 @@ export const registrations = pgTable(
     // The organizer's search within a race: trigrams of search_text beside the race (btree_gin), so a rare term
     // is found from its trigrams and a common one costs at most a pass over the race's entries.
     index('registrations_search_idx').using('gin', table.marathonId, table.searchText.op('gin_trgm_ops')),
-    // The desk's gender and age-group filters within a race (an age group is a range of days of birth).
+    // The desk's gender and age-group filters within a race (an age group is a range of days of birth): one index,
+    // as each more is written by every entry; an age group alone reads the race's part of it.
     index('registrations_gender_idx').on(table.marathonId, table.gender, table.dateOfBirth),
-    index('registrations_birth_idx').on(table.marathonId, table.dateOfBirth),
     check(
       'registrations_gender_check',
       sql`${table.gender} in (${sql.raw(GENDERS.map((g) => `'${g}'`).join(', '))})`,
