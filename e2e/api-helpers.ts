@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { CreateMarathonInput, Marathon, Registration } from '@stride/shared';
+import type { CreateMarathonInput, CreateRegistrationInput, Marathon, Registration } from '@stride/shared';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -90,18 +90,15 @@ export function numberedTitles(prefix: string, count: number): string[] {
   return Array.from({ length: count }, (_, index) => `${prefix} ${String(index + 1).padStart(2, '0')}`);
 }
 
-/** Registers the signed-in user of `request` for a marathon (`waitlist: true`: into a full race's waitlist). */
+/**
+ * Registers the signed-in user of `request` for a marathon (`waitlist: true`: into a full race's waitlist), with
+ * any answers to its entry form.
+ */
 export async function registerViaApi(
   request: APIRequestContext,
   baseURL: string,
   marathonId: string,
-  overrides: Partial<{
-    firstName: string;
-    lastName: string;
-    contact: string;
-    info: string;
-    waitlist: boolean;
-  }> = {},
+  overrides: Partial<Omit<CreateRegistrationInput, 'marathonId'>> = {},
 ): Promise<Registration> {
   const response = await request.post('/api/registrations', {
     data: {

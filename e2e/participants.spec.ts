@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { PARTICIPANTS_CSV_HEADER, type Marathon } from '@stride/shared';
+import { PARTICIPANTS_CSV_ENTRY_FORM_HEADER, PARTICIPANTS_CSV_HEADER, type Marathon } from '@stride/shared';
 import { PARTICIPANTS_MESSAGES as M } from '../apps/web/src/features/participants/participants-messages';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi, registerViaApi } from './api-helpers';
@@ -199,7 +199,8 @@ test('an organizer opens Participants from My Marathons, searches, switches tabs
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.startsWith('\uFEFF'), 'a UTF-8 byte order mark').toBe(true);
   const [header, ...rows] = parse(csv, { bom: true }) as string[][];
-  expect(header).toEqual([...PARTICIPANTS_CSV_HEADER]);
+  // The nine columns, then the entry form's (issue 31); the race asks no questions of its own, so none follow.
+  expect(header).toEqual([...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER]);
   const fromCsv = rows.map(([bib, status, , firstName, lastName, email, , , registeredAt]) => ({
     bib,
     status: status!.toLowerCase(),
