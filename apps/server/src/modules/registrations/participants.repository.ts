@@ -484,7 +484,7 @@ const RACE_FORM_COLUMNS = sql`to_char(${marathons}.start_day, 'YYYY-MM-DD') as r
   ${marathons.ageGroups} as age_groups`;
 
 /** The race's part of a row (the page statement's, or {@link findRace}'s). */
-const raceOf = (row: Omit<PageRow, keyof PageEntryColumns>): Race => ({
+const raceOf = (row: PageRaceColumns): Race => ({
   creatorId: row.creator_id,
   title: row.title,
   capacity: row.capacity,
@@ -500,6 +500,14 @@ const raceOf = (row: Omit<PageRow, keyof PageEntryColumns>): Race => ({
   retiredQuestions: row.retired_questions,
   ageGroups: row.age_groups,
 });
+
+/** The race as the desk reads it (its organizer, counters, window and entry form), prepared: read per request. */
+const raceById = preparedStatement<PageRaceColumns>(sql`
+  select ${marathons.creatorId} as creator_id, ${marathons.title} as title, ${marathons.capacity} as capacity,
+    ${marathons.totalRegistrationCount} as registered, ${marathons.waitlistCount} as waitlisted,
+    ${marathons.startRegDate} as start_reg_date, ${marathons.endRegDate} as end_reg_date,
+    ${marathons.timeZone} as time_zone, ${RACE_FORM_COLUMNS}
+  from ${marathons} where ${marathons.id} = ${sql.placeholder('raceId')}`);
 
 const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PageRow>>>();
 
@@ -522,13 +530,7 @@ function pageStatement(
 export function createParticipantsRepository(db: Executor) {
   return {
     async findRace(raceId: string): Promise<Race | null> {
-      const result = await db.execute(sql`
-        select ${marathons.creatorId} as creator_id, ${marathons.title} as title, ${marathons.capacity} as capacity,
-          ${marathons.totalRegistrationCount} as registered, ${marathons.waitlistCount} as waitlisted,
-          ${marathons.startRegDate} as start_reg_date, ${marathons.endRegDate} as end_reg_date,
-          ${marathons.timeZone} as time_zone, ${RACE_FORM_COLUMNS}
-        from ${marathons} where ${marathons.id} = ${raceId}`);
-      const [row] = (result as unknown as Rows<PageRow>).rows;
+      const [row] = await raceById(db, { raceId });
       return row ? raceOf(row) : null;
     },
 
