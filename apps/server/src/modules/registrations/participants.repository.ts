@@ -365,24 +365,27 @@ const searchedPage = (matchingOwn: SQL, order: ParticipantOrder) => sql`
     ) as page
   )`;
 
-/** Each order's columns as a materialised CTE of registrations names them. */
-const ORDER_NAMES: Record<ParticipantOrder['sort'], string[]> = {
-  line: ['status', 'bib', 'waitlist_seq', 'id'],
-  lastName: ['last_name', 'first_name', 'id'],
-  timestamp: ['created_at', 'id'],
-};
-
 /**
  * A page filtered by answers (a gender, an age group): the matches are gathered first, through the race's gender
  * and birth-day indexes, then ordered and counted. Left to itself the planner walks the order's index through
  * every entry of the race, filtering, as it does not see that the count needs every match anyway.
  */
 const answeredPage = (matchingOwn: SQL, { sort, descending }: ParticipantOrder) => {
-  const names = ORDER_NAMES[sort];
-  const order = sql.raw(names.map((name) => `${name} ${descending ? 'desc' : 'asc'}`).join(', '));
+  // The CTE's columns are the order's, under their own names.
+  const order = sql.raw(
+    ORDER_COLUMNS[sort].map((column) => `${column.name} ${descending ? 'desc' : 'asc'}`).join(', '),
+  );
   return sql`
   matched as materialized (
-    select ${sql.raw([...new Set(['id', ...Object.values(ORDER_NAMES).flat()])].join(', '))}
+    select ${sql.raw(
+      [
+        ...new Set(
+          Object.values(ORDER_COLUMNS)
+            .flat()
+            .map((column) => column.name),
+        ),
+      ].join(', '),
+    )}
     from ${registrations} where ${matchingOwn}
   ), page_ids as (
     select id, matched, row_number() over () as ordinal from (
