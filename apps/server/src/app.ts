@@ -11,6 +11,8 @@ import { imageUploadRoutes, imagesRoutes } from './modules/images/images.routes.
 import { marathonsRoutes, organizerMarathonsRoutes } from './modules/marathons/marathons.routes.js';
 import { participantsRoutes } from './modules/registrations/participants.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
+import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.js';
+import type { PaymentGateway } from './modules/payments/stripe-gateway.js';
 import { authPlugin } from './plugins/auth/auth.js';
 import { registerSignedIn } from './plugins/auth/session.js';
 import { createFrameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
@@ -28,6 +30,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Where mail goes; by default SMTP or .eml files in DATA_DIR/outbox, as configured. */
   mailTransport?: MailTransport;
+  /** Stripe or a stand-in (tests); by default as configured. */
+  paymentGateway?: PaymentGateway | null;
 };
 
 const MAX_PATH_SEGMENT_LENGTH = 2048;
@@ -40,13 +44,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mail pipeline: its worker (tests flush it) and queue counts. */
     mail: Container['mail'];
+    /** Entry fees: the worker releasing holds and making refunds (server.ts starts it; tests sweep it). */
+    payments: Container['payments'];
     /** From now on GET /api/health/ready answers 503: the process is about to stop (server.ts). */
     startDraining: () => void;
   }
 }
 
 /** Builds the whole HTTP application without side effects: no listening, no process hooks. */
-export async function buildApp({ config, database, logger, mailTransport }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, mailTransport, paymentGateway }: BuildAppOptions) {
   const logDestination = logger === undefined ? createLogDestination() : undefined;
   const app = Fastify({
     logger: logger ?? {
@@ -96,11 +102,14 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
     log: app.log,
     isBusy: () => performance.now() - lastBusyAt < BUSY_FOR_MS,
     ...(mailTransport && { mailTransport }),
+    ...(paymentGateway !== undefined && { paymentGateway }),
   });
   // server.ts starts the mail worker. Mails in flight finish before the database closes; unsent ones wait in
   // the outbox for the next start.
   app.addHook('onClose', () => container.mail.worker.stop());
   app.decorate('mail', container.mail);
+  app.addHook('onClose', () => container.payments.worker.stop());
+  app.decorate('payments', container.payments);
   const { changeNotifications, changes } = container;
   if (changeNotifications) {
     await changeNotifications.listen(changes.receive);
@@ -128,11 +137,13 @@ export async function buildApp({ config, database, logger, mailTransport }: Buil
   });
   await app.register(marathonsRoutes, container.marathons);
   await app.register(imagesRoutes, container.images);
+  await app.register(stripeWebhookRoutes, container.payments);
   // Every route registered here answers 401 to anyone not signed in, before its body is read.
   await registerSignedIn(app, async (signedIn) => {
     await signedIn.register(organizerMarathonsRoutes, container.marathons);
     await signedIn.register(registrationsRoutes, container.registrations);
     await signedIn.register(participantsRoutes, container.registrations);
+    await signedIn.register(paymentsRoutes, container.payments);
     await signedIn.register(accountsRoutes, container.accounts);
     await signedIn.register(imageUploadRoutes, container.images);
   });

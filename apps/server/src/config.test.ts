@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -187,5 +188,87 @@ describe('loadConfig', () => {
 
     expect(config.dataDir).toBe(dataDir);
     expect(config.webDistDir).toBe(path.resolve('web/dist'));
+  });
+
+  describe('payments', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_config_0123456789',
+      STRIPE_WEBHOOK_SECRET: 'whsec_config_abcdef',
+    };
+
+    it('charges in EUR, holds a place 30 minutes and a waitlist claim 48 hours, without Stripe by default', () => {
+      expect(load().payments).toEqual({
+        defaultCurrency: 'EUR',
+        holdMinutes: 30,
+        waitlistClaimHours: 48,
+        stripe: null,
+      });
+    });
+
+    it('reads DEFAULT_CURRENCY, PAYMENT_HOLD_MINUTES and WAITLIST_CLAIM_HOURS', () => {
+      expect(
+        load({ DEFAULT_CURRENCY: 'JPY', PAYMENT_HOLD_MINUTES: '15', WAITLIST_CLAIM_HOURS: '0.5' }).payments,
+      ).toMatchObject({ defaultCurrency: 'JPY', holdMinutes: 15, waitlistClaimHours: 0.5 });
+    });
+
+    it('refuses a currency that is not an ISO 4217 code in capitals, a hold under a minute and a claim of no time', () => {
+      for (const currency of ['eur', 'EURO', 'ABC']) {
+        expect(problemsOf({ DEFAULT_CURRENCY: currency })).toEqual([
+          expect.stringMatching(/^DEFAULT_CURRENCY: must be an ISO 4217 currency code in capitals/),
+        ]);
+      }
+      expect(problemsOf({ PAYMENT_HOLD_MINUTES: '0', WAITLIST_CLAIM_HOURS: '0' })).toEqual([
+        expect.stringMatching(/^PAYMENT_HOLD_MINUTES: /),
+        expect.stringMatching(/^WAITLIST_CLAIM_HOURS: /),
+      ]);
+      expect(problemsOf({ PAYMENT_HOLD_MINUTES: '1.5' })).toEqual([
+        expect.stringMatching(/^PAYMENT_HOLD_MINUTES: /),
+      ]);
+    });
+
+    it('takes payments through Stripe with both keys, at STRIPE_API_URL when set', () => {
+      expect(load(stripe).payments.stripe).toEqual({
+        secretKey: stripe.STRIPE_SECRET_KEY,
+        webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
+      });
+      expect(load({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111/' }).payments.stripe).toEqual({
+        secretKey: stripe.STRIPE_SECRET_KEY,
+        webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
+        apiUrl: 'http://127.0.0.1:12111',
+      });
+    });
+
+    it('refuses one Stripe key without the other, keys of the wrong kind and an API URL that is not http(s)', () => {
+      const bothOrNeither = expect.stringMatching(/^STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both/);
+      expect(problemsOf({ STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY })).toEqual([bothOrNeither]);
+      expect(problemsOf({ STRIPE_WEBHOOK_SECRET: stripe.STRIPE_WEBHOOK_SECRET })).toEqual([bothOrNeither]);
+      expect(
+        problemsOf({
+          STRIPE_SECRET_KEY: 'pk_test_public',
+          STRIPE_WEBHOOK_SECRET: 'secret',
+          STRIPE_API_URL: 'ftp://x',
+        }),
+      ).toEqual([
+        expect.stringMatching(/^STRIPE_SECRET_KEY: must be a Stripe secret key/),
+        expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret/),
+        expect.stringMatching(/^STRIPE_API_URL: must be an http\(s\) URL/),
+      ]);
+    });
+
+    it('never names a Stripe secret in its problems, nor prints one when the configuration is logged', () => {
+      const problems = problemsOf({
+        STRIPE_SECRET_KEY: 'sk_test with a space',
+        STRIPE_WEBHOOK_SECRET: 'wh_leaked',
+      });
+      expect(problems.join('\n')).not.toMatch(/with a space|wh_leaked/);
+
+      const config = load(stripe);
+      for (const printed of [JSON.stringify(config), inspect(config, { depth: null })]) {
+        expect(printed).not.toContain(stripe.STRIPE_SECRET_KEY);
+        expect(printed).not.toContain(stripe.STRIPE_WEBHOOK_SECRET);
+        expect(printed).toContain('[hidden]');
+      }
+      expect(config.payments.stripe?.secretKey).toBe(stripe.STRIPE_SECRET_KEY);
+    });
   });
 });

@@ -3,7 +3,9 @@ import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { z } from 'zod';
+import { isCurrency } from '@stride/shared';
 
 const booleanFlag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -67,6 +69,24 @@ const envSchema = z.object({
     })
     .default(false),
   DRAIN_NOTICE_SECONDS: z.coerce.number().min(0).max(8).optional(),
+  DEFAULT_CURRENCY: z
+    .string()
+    .refine(isCurrency, 'must be an ISO 4217 currency code in capitals, such as EUR')
+    .default('EUR'),
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
+  WAITLIST_CLAIM_HOURS: z.coerce.number().positive().default(48),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_… or a restricted rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
 });
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -146,7 +166,23 @@ export type Config = {
    * (a balancer may be in front), 0 on the embedded database (one process).
    */
   drainNoticeMs: number;
+  /** Entry fees (issue 32). */
+  payments: PaymentSettings;
 };
+
+export type PaymentSettings = {
+  /** A new race's currency: ISO 4217, upper case. */
+  defaultCurrency: string;
+  /** How long an online entry holds its place while the runner pays. */
+  holdMinutes: number;
+  /** How long a runner promoted from a paid race's waitlist has to pay. */
+  waitlistClaimHours: number;
+  /** Online payment through Stripe, when both keys are set; printed (console, JSON, logs) with its secrets hidden. */
+  stripe: StripeSettings | null;
+};
+
+/** `apiUrl`: another Stripe than api.stripe.com, such as the tests' fake (testing/fake-stripe.ts). */
+export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string };
 
 /** How the mail worker drains the outbox (mail/mail-worker.ts). */
 export type MailWorkerSettings = {
@@ -217,6 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
+  if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
+    problems.push(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take payments online, or neither',
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
@@ -279,5 +320,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
     trustProxy: values.TRUST_PROXY,
     drainNoticeMs: (values.DRAIN_NOTICE_SECONDS ?? (values.DATABASE_URL ? 2 : 0)) * 1000,
+    payments: {
+      defaultCurrency: values.DEFAULT_CURRENCY,
+      holdMinutes: values.PAYMENT_HOLD_MINUTES,
+      waitlistClaimHours: values.WAITLIST_CLAIM_HOURS,
+      stripe:
+        values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
+          ? hideSecretsWhenPrinted(
+              {
+                secretKey: values.STRIPE_SECRET_KEY,
+                webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+                ...(values.STRIPE_API_URL && { apiUrl: values.STRIPE_API_URL }),
+              },
+              ['secretKey', 'webhookSecret'],
+            )
+          : null,
+    },
   };
+}
+
+/**
+ * `settings`, which print (console.log, util.inspect, JSON.stringify, pino) with `secrets` as `[hidden]`: a
+ * configuration logged whole, now or by some later debugging, does not leak them.
+ */
+function hideSecretsWhenPrinted<T extends object>(settings: T, secrets: Array<keyof T>): T {
+  const printable = () => ({ ...settings, ...Object.fromEntries(secrets.map((key) => [key, '[hidden]'])) });
+  return Object.defineProperties(settings, {
+    toJSON: { value: printable },
+    [inspect.custom]: {
+      value: (_depth: number, options: object) => inspect(printable(), options),
+    },
+  });
 }

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import type { Executor } from './db/transaction.js';
+import type { RecordChange } from './changes/unit-of-work.js';
 import { createChangeNotifications } from './changes/change-notifications.js';
 import { createChangeFeed } from './changes/change-feed.js';
 import { createUnitOfWork } from './changes/unit-of-work.js';
@@ -24,11 +26,17 @@ import { createParticipantsRepository } from './modules/registrations/participan
 import { createRegistrationReads } from './modules/registrations/registrations.reads.js';
 import { createRegistrationsRepository } from './modules/registrations/registrations.repository.js';
 import {
+  claimUntil,
   createRegistrationsService,
   fillPlacesFromLine,
 } from './modules/registrations/registrations.service.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createPaymentsWorker } from './modules/payments/payments-worker.js';
+import { type PaymentGateway, createStripeGateway } from './modules/payments/stripe-gateway.js';
 
 export type ContainerOptions = {
+  /** Stripe, or a stand-in (tests); by default the SDK as configured, or none without STRIPE_SECRET_KEY. */
+  paymentGateway?: PaymentGateway | null;
   /** Whether requests are keeping the server busy: background work gives way to them. */
   isBusy?: () => boolean;
   config: Config;
@@ -42,7 +50,14 @@ export type ContainerOptions = {
  * The composition root: everything the routes use is built here, once, and handed to them as plugin options.
  * Modules meet only here: what one needs of another is a narrow port wired below (e.g. `runnerEntries`).
  */
-export function createContainer({ config, database, log, mailTransport, isBusy }: ContainerOptions) {
+export function createContainer({
+  config,
+  database,
+  log,
+  mailTransport,
+  isBusy,
+  paymentGateway,
+}: ContainerOptions) {
   const { db } = database;
   // On a database of one's own, other server processes may share it: their caches hear of our writes.
   const changeNotifications = config.databaseUrl
@@ -66,7 +81,39 @@ export function createContainer({ config, database, log, mailTransport, isBusy }
     if (change.kind === 'mail-queued') mailWorker.wake();
   });
   const calendars = createCalendarFiles(config.publicUrl);
-  const registrationsService = createRegistrationsService({ unitOfWork, outbox });
+  const gateway =
+    paymentGateway !== undefined
+      ? paymentGateway
+      : config.payments.stripe && createStripeGateway(config.payments.stripe);
+  const { holdMinutes, waitlistClaimHours, defaultCurrency } = config.payments;
+  /** A race's free places to its line: a runner paying online gets the place held until the claim time. */
+  const fillPlaces = (tx: Executor, raceId: string, record: RecordChange) =>
+    fillPlacesFromLine(tx, raceId, record, claimUntil(new Date(), { waitlistClaimHours }));
+  const paymentsService = createPaymentsService({
+    unitOfWork,
+    db,
+    gateway,
+    publicUrl: config.publicUrl,
+    fillPlaces,
+    findRegistration: async (tx, id) => {
+      const found = await createRegistrationsRepository(tx).findById(id);
+      if (!found) return null;
+      const { userId: _userId, ...registration } = found;
+      return registration;
+    },
+    log,
+  });
+  const paymentsWorker = createPaymentsWorker({
+    releaseDueHolds: paymentsService.releaseDueHolds,
+    makeDueRefunds: paymentsService.makeDueRefunds,
+    log,
+  });
+  const registrationsService = createRegistrationsService({
+    unitOfWork,
+    outbox,
+    payments: { onlineAvailable: gateway !== null, holdMinutes, waitlistClaimHours },
+    checkouts: { abandon: paymentsService.abandon },
+  });
   const imagesRepository = createImagesRepository(db);
 
   return {
@@ -89,7 +136,9 @@ export function createContainer({ config, database, log, mailTransport, isBusy }
       service: createMarathonsService({
         unitOfWork,
         outbox,
-        fillPlaces: (tx, raceId, record) => fillPlacesFromLine(tx, raceId, record),
+        fillPlaces,
+        payments: { defaultCurrency, onlineAvailable: gateway !== null },
+        refundRace: paymentsService.refundRace,
       }),
       reads: createMarathonReads({
         repository: marathonsRepository,
@@ -123,6 +172,8 @@ export function createContainer({ config, database, log, mailTransport, isBusy }
         organizerRaces: marathonsRepository,
       }),
     },
+    /** Entry fees: codes, on-site records, checkouts, Stripe's webhook; the worker releasing holds and refunding. */
+    payments: { service: paymentsService, worker: paymentsWorker },
     images: {
       service: createImagesService({ repository: imagesRepository }),
       reads: createImageReads({ repository: imagesRepository, readCache: config.readCache }),

@@ -58,7 +58,17 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 export const CAPACITY_LIMITS = { min: 1, max: 100_000 } as const;
 
 /** Where a runner's entry in a race stands: holding a place (with a bib) or in line for one. */
-export const REGISTRATION_STATUSES = ['registered', 'waitlisted'] as const;
+/**
+ * Where an entry stands: holding a place, in line, holding a place while its runner pays (issue 32), or kept
+ * without a place: withdrawn or cancelled with money on it, or a hold released unpaid.
+ */
+export const REGISTRATION_STATUSES = [
+  'registered',
+  'waitlisted',
+  'pending_payment',
+  'cancelled',
+  'expired',
+] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /** Columns an organizer may sort the participant list by. Without one: bib for registered, place in line for the waitlist. */

@@ -15,3 +15,5 @@ export * from './schemas/runner-registrations.js';
 export * from './time-zones.js';
 export * from './entry-rules.js';
 export * from './schemas/entry-form.js';
+export * from './money.js';
+export * from './schemas/payments.js';

@@ -112,7 +112,7 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
       select race.id, pick.user_id, 'Seed', 'Runner', '+1 555 0100', '',
         coalesce(last_bib.bib, 0) + row_number() over (partition by race.id)
       from pick join race on race.n = pick.race_n left join last_bib on last_bib.marathon_id = race.id
-      on conflict (marathon_id, user_id) do nothing`);
+      on conflict (marathon_id, user_id) where status in ('registered', 'waitlisted', 'pending_payment') do nothing`);
   }
   // Trim any overshoot from the last round, then make every count agree with the rows.
   await db.execute(sql`

@@ -22,4 +22,9 @@ export const REGISTRATION_FACTS = defineShape<RegistrationFacts>({
   contact: sql`registration.contact`,
   info: sql`registration.info`,
   bib: sql`registration.bib`,
+  // Null for a free entry, so its mails read as they did before entry fees.
+  payment: sql`case when registration.amount_due = 0 and registration.amount_paid = 0 then null
+    else json_build_object('currency', registration.currency, 'amountDue', registration.amount_due,
+      'amountPaid', registration.amount_paid, 'paymentStatus', registration.payment_status,
+      'receiptNumber', registration.receipt_number) end`,
 });

@@ -27,6 +27,20 @@ export type RegistrationFacts = {
   info: string;
   /** The runner's bib number once they hold a place (absent in mails queued before bibs existed). */
   bib?: number | null;
+  /**
+   * What the entry costs and what was paid (issue 32; absent in mails queued before entry fees, and in those
+   * of free entries): amounts in the currency's minor units.
+   */
+  payment?: PaymentFacts | null;
+};
+
+export type PaymentFacts = {
+  currency: string;
+  amountDue: number;
+  amountPaid: number;
+  /** paid, due (on site), pending (online, not yet paid)… as the API says it. */
+  paymentStatus: string;
+  receiptNumber: string | null;
 };
 
 /** Who cancelled a registration when it was not the runner. */
@@ -60,6 +74,33 @@ export type MailPayload =
       registration: RegistrationFacts;
     }
   | { kind: 'race-cancelled'; race: RaceFacts; registration: RegistrationFacts }
+  /**
+   * A place opened up for a runner in line of a paid race: it is held for them until `holdExpiresAt`, and they
+   * pay on the race page (subject "A place opened up: pay by {time}").
+   */
+  | { kind: 'place-offered'; race: RaceFacts; registration: RegistrationFacts; holdExpiresAt: string }
+  /** The hold ended unpaid: the place went back (subject "Your place was released: {race}"). */
+  | { kind: 'hold-released'; race: RaceFacts; registration: RegistrationFacts }
+  /**
+   * Money given back (subject "Refund: {race}"): `amount` in minor units; `onSite` when the organizer pays it
+   * back in person rather than to the card.
+   */
+  | {
+      kind: 'refund';
+      race: RaceFacts;
+      registration: RegistrationFacts;
+      amount: number;
+      currency: string;
+      onSite?: boolean;
+    }
+  /** A payment that came after its hold was released, with no place left: refunded in full. */
+  | {
+      kind: 'payment-refunded-full';
+      race: RaceFacts;
+      registration: RegistrationFacts;
+      amount: number;
+      currency: string;
+    }
   | { kind: 'password-reset'; name: string; url: string }
   /** Sent to the new address an account asked to move to: following `url` makes the change. */
   | { kind: 'email-change'; name: string; newEmail: string; url: string };

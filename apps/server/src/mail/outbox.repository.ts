@@ -40,7 +40,9 @@ export function createOutboxWriter() {
           from registrations registration
             join users runner on runner.id = registration.user_id
             join marathons race on race.id = registration.marathon_id
+          -- Those who hold a place, a hold or a place in line: not entries kept only for their money.
           where registration.marathon_id = ${raceId}
+            and registration.status in ('registered', 'waitlisted', 'pending_payment')
           returning 1)
         select count(*)::int as count from queued`);
       return (result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;

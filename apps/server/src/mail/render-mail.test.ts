@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { MailKind, MailPayload, RaceFacts, RegistrationFacts } from './mail-payloads.js';
+import type { MailKind, MailPayload, PaymentFacts, RaceFacts, RegistrationFacts } from './mail-payloads.js';
 import { renderMail, shortenTitle } from './render-mail.js';
 
 const publicUrl = 'https://stride.example';
@@ -27,6 +27,20 @@ const registration: RegistrationFacts = {
   info: `Allergic to <b>nuts</b> & "gluten" ${emoji}`,
 };
 const resetUrl = `${publicUrl}/reset-password/token-1?callbackURL=%2Flogin&lang=en`;
+const paidOnline: PaymentFacts = {
+  currency: 'EUR',
+  amountDue: 4500,
+  amountPaid: 4500,
+  paymentStatus: 'paid',
+  receiptNumber: 'R-0042',
+};
+const awaitingPayment: PaymentFacts = {
+  ...paidOnline,
+  amountPaid: 0,
+  paymentStatus: 'pending',
+  receiptNumber: null,
+};
+const holdExpiresAt = '2026-12-10T07:00:00.000Z';
 
 const payloads: { [K in MailKind]: Extract<MailPayload, { kind: K }> } = {
   'registration-confirmed': { kind: 'registration-confirmed', race, registration },
@@ -45,6 +59,31 @@ const payloads: { [K in MailKind]: Extract<MailPayload, { kind: K }> } = {
     registration,
   },
   'race-cancelled': { kind: 'race-cancelled', race, registration },
+  'place-offered': {
+    kind: 'place-offered',
+    race,
+    registration: { ...registration, payment: awaitingPayment },
+    holdExpiresAt,
+  },
+  'hold-released': {
+    kind: 'hold-released',
+    race,
+    registration: { ...registration, payment: awaitingPayment },
+  },
+  refund: {
+    kind: 'refund',
+    race,
+    registration: { ...registration, payment: paidOnline },
+    amount: 2250,
+    currency: 'EUR',
+  },
+  'payment-refunded-full': {
+    kind: 'payment-refunded-full',
+    race,
+    registration: { ...registration, payment: paidOnline },
+    amount: 4500,
+    currency: 'EUR',
+  },
   'password-reset': { kind: 'password-reset', name: `Ada ${markup}`, url: resetUrl },
   'email-change': {
     kind: 'email-change',
@@ -106,6 +145,22 @@ const expectations: { [K in MailKind]: { subject: string; shows: string[] } } = 
     subject: `Race cancelled: ${subjectTitle}`,
     shows: [longTitle, race.location, registration.firstName, registration.id, raceDate],
   },
+  'place-offered': {
+    subject: 'A place opened up: pay by Thu 10 Dec 2026, 07:00 UTC',
+    shows: [longTitle, race.location, registration.firstName, raceDate, 'Thu 10 Dec 2026, 07:00 UTC'],
+  },
+  'hold-released': {
+    subject: `Your place was released: ${subjectTitle}`,
+    shows: [longTitle, registration.firstName, registration.id, raceDate],
+  },
+  refund: {
+    subject: `Refund: ${subjectTitle}`,
+    shows: [longTitle, registration.firstName, registration.id, raceDate, '€22.50'],
+  },
+  'payment-refunded-full': {
+    subject: 'Payment refunded: the race filled up',
+    shows: [longTitle, registration.firstName, registration.id, raceDate, '€45.00'],
+  },
   'password-reset': { subject: 'Reset your Stride password', shows: [`Ada ${markup}`] },
   'email-change': {
     subject: 'Confirm your new e-mail address for Stride',
@@ -142,8 +197,8 @@ describe.each(Object.keys(payloads) as MailKind[])('renderMail: %s', (kind) => {
     const mail = await renderMail(payloads[kind], context);
 
     expect(mail.subject).toBe(subject);
-    // The longest prefix, "Registration cancelled: ", and a title cut to 60 characters.
-    expect(mail.subject.length).toBeLessThanOrEqual(84);
+    // The longest prefix, "Your place was released: ", and a title cut to 60 characters.
+    expect(mail.subject.length).toBeLessThanOrEqual(85);
   });
 
   it('shows hostile values escaped in the HTML and verbatim in the text', async () => {
@@ -297,7 +352,15 @@ describe('renderMail: calendar attachments', () => {
     });
   });
 
-  it.each(['password-reset', 'email-change', 'waitlist-joined'] as const)('%s has none', async (kind) => {
+  it.each([
+    'password-reset',
+    'email-change',
+    'waitlist-joined',
+    'place-offered',
+    'hold-released',
+    'refund',
+    'payment-refunded-full',
+  ] as const)('%s has none', async (kind) => {
     expect((await renderMail(payloads[kind], context)).attachments).toEqual([]);
   });
 });
@@ -342,6 +405,131 @@ describe('renderMail: race-changed', () => {
 
     expect(text).not.toContain('Start');
     expect(text).toContain(`Location\n\nBefore: Lyon\nNow: ${race.location}`);
+  });
+});
+
+describe('renderMail: paid entries', () => {
+  const racePage = `${publicUrl}/marathon-details/race-42`;
+  const inBerlin = { ...race, timeZone: 'Europe/Berlin' };
+  const inYen = (payment: PaymentFacts): PaymentFacts => ({
+    ...payment,
+    currency: 'JPY',
+    amountDue: 4500,
+    amountPaid: payment.amountPaid > 0 ? 4500 : 0,
+  });
+
+  it('offers a place from the line: held until a time where the race is, the amount, and a link to pay', async () => {
+    const { subject, text, html } = await renderMail(
+      { ...payloads['place-offered'], race: inBerlin },
+      context,
+    );
+
+    expect(subject).toBe('A place opened up: pay by Thu 10 Dec 2026, 08:00 CET');
+    expect(text).toContain('it is held for you until Thu 10 Dec 2026, 08:00 CET.');
+    expect(text).toContain('Amount to pay: €45.00\n');
+    expect(text).toContain(`Pay now\n${racePage}`);
+    expect(text).toContain('If it is not paid by then, the place goes to the next runner in line.');
+    expect(hrefsOf(html)).toContain(racePage);
+  });
+
+  it('offers a place in yen, and without an amount when the facts carry none', async () => {
+    const inYenText = (
+      await renderMail(
+        {
+          ...payloads['place-offered'],
+          registration: { ...registration, payment: inYen(awaitingPayment) },
+        },
+        context,
+      )
+    ).text;
+    const withoutAmount = (await renderMail({ ...payloads['place-offered'], registration }, context)).text;
+
+    expect(inYenText).toContain('Amount to pay: ¥4,500\n');
+    expect(withoutAmount).not.toContain('Amount to pay');
+    expect(withoutAmount).toContain(`Pay now\n${racePage}`);
+  });
+
+  it('tells a runner whose hold ran out that the place was released, and where to enter again', async () => {
+    const { text } = await renderMail(payloads['hold-released'], context);
+
+    expect(text).toContain(
+      `The place held for you in ${longTitle} while you paid was released, because the payment was not completed in time.`,
+    );
+    expect(text).toContain(`If places are left, you can enter again on the race page: ${racePage}`);
+  });
+
+  it('says a card refund takes days to appear, and an on-site one comes from the organizer', async () => {
+    const online = (await renderMail(payloads.refund, context)).text;
+    const onSite = (
+      await renderMail({ ...payloads.refund, amount: 4500, currency: 'JPY', onSite: true }, context)
+    ).text;
+
+    expect(online).toContain(`€22.50 is being refunded to your card for your entry in ${longTitle}.`);
+    expect(online).toContain('It may take 5–10 days to appear on your statement.');
+    expect(onSite).toContain(
+      `¥4,500 will be paid back to you by the organizer for your entry in ${longTitle}.`,
+    );
+    expect(onSite).not.toContain('card');
+    expect(onSite).not.toContain('5–10 days');
+  });
+
+  it('explains a full refund of a payment that came after the race filled up', async () => {
+    const { text } = await renderMail(payloads['payment-refunded-full'], context);
+
+    expect(text).toContain(
+      `Your payment for ${longTitle} arrived after the place held for you had been released, and the race is now full`,
+    );
+    expect(text).toContain('The full amount, €45.00, is being refunded to your card.');
+    expect(text).toContain('It may take 5–10 days to appear on your statement.');
+  });
+
+  it.each(['registration-confirmed', 'registration-promoted'] as const)(
+    '%s gives the amount paid and the receipt, in euros and in yen',
+    async (kind) => {
+      const inEuros = (
+        await renderMail(
+          { ...payloads[kind], registration: { ...registration, bib: 57, payment: paidOnline } },
+          context,
+        )
+      ).text;
+      const inYenText = (
+        await renderMail(
+          { ...payloads[kind], registration: { ...registration, bib: 57, payment: inYen(paidOnline) } },
+          context,
+        )
+      ).text;
+
+      expect(inEuros).toContain('Amount paid: €45.00\nReceipt: R-0042\n');
+      expect(inYenText).toContain('Amount paid: ¥4,500\nReceipt: R-0042\n');
+      expect(inEuros).not.toContain('Entry fee');
+    },
+  );
+
+  it.each(['registration-confirmed', 'registration-promoted'] as const)(
+    '%s gives the fee still to pay on site',
+    async (kind) => {
+      const due: PaymentFacts = { ...paidOnline, amountPaid: 0, paymentStatus: 'due', receiptNumber: null };
+
+      const { text } = await renderMail(
+        { ...payloads[kind], registration: { ...registration, bib: 57, payment: due } },
+        context,
+      );
+
+      expect(text).toContain('Entry fee: €45.00, to pay on site\n');
+      expect(text).not.toMatch(/Amount paid|Receipt/);
+    },
+  );
+
+  it('leaves a free confirmation as it was: nothing about money', async () => {
+    const free = await renderMail(payloads['registration-confirmed'], context);
+    const withNoPayment = await renderMail(
+      { ...payloads['registration-confirmed'], registration: { ...registration, payment: null } },
+      context,
+    );
+
+    expect(withNoPayment.html).toBe(free.html);
+    expect(free.text).toContain('Registration id: reg-7\n\nThe attached calendar file (race.ics)');
+    expect(free.text).not.toMatch(/Payment|Amount|Receipt|Entry fee|€/);
   });
 });
 

@@ -9,9 +9,14 @@ import type {
   RenderedMail,
 } from './mail-payloads.js';
 import { EmailChangeMail } from './templates/email-change.js';
+import { HoldReleasedMail } from './templates/hold-released.js';
 import { PasswordResetMail } from './templates/password-reset.js';
+import { PaymentRefundedFullMail } from './templates/payment-refunded-full.js';
+import { PlaceOfferedMail } from './templates/place-offered.js';
 import { RaceCancelledMail } from './templates/race-cancelled.js';
 import { RaceChangedMail } from './templates/race-changed.js';
+import { formatRaceTime } from './templates/race-details.js';
+import { RefundMail } from './templates/refund.js';
 import { RegistrationCancelledMail } from './templates/registration-cancelled.js';
 import { RegistrationConfirmedMail } from './templates/registration-confirmed.js';
 import { RegistrationPromotedMail } from './templates/registration-promoted.js';
@@ -125,6 +130,35 @@ function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
         subject: `Race cancelled: ${shortenTitle(race.title)}`,
         body: createElement(RaceCancelledMail, { race, registration, publicUrl }),
         calendar: { method: 'CANCEL', race, registration },
+      };
+    }
+    // A place held for payment is not an entry yet: no calendar file until it is paid.
+    case 'place-offered': {
+      const { race, registration, holdExpiresAt } = payload;
+      return {
+        subject: `A place opened up: pay by ${formatRaceTime(holdExpiresAt, race.timeZone)}`,
+        body: createElement(PlaceOfferedMail, { race, registration, holdExpiresAt, publicUrl }),
+      };
+    }
+    case 'hold-released': {
+      const { race, registration } = payload;
+      return {
+        subject: `Your place was released: ${shortenTitle(race.title)}`,
+        body: createElement(HoldReleasedMail, { race, registration, publicUrl }),
+      };
+    }
+    case 'refund': {
+      const { race, registration, amount, currency, onSite } = payload;
+      return {
+        subject: `Refund: ${shortenTitle(race.title)}`,
+        body: createElement(RefundMail, { race, registration, amount, currency, onSite, publicUrl }),
+      };
+    }
+    case 'payment-refunded-full': {
+      const { race, registration, amount, currency } = payload;
+      return {
+        subject: 'Payment refunded: the race filled up',
+        body: createElement(PaymentRefundedFullMail, { race, registration, amount, currency, publicUrl }),
       };
     }
     case 'password-reset':

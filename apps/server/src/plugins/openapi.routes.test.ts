@@ -108,6 +108,12 @@ describe('/api/openapi.json', () => {
       'GET /api/me/export': 'exportMyData',
       'GET /api/me/deletion-preview': 'previewAccountDeletion',
       'DELETE /api/me': 'deleteMyAccount',
+      'POST /api/marathons/{id}/discount-codes': 'createDiscountCode',
+      'GET /api/marathons/{id}/discount-codes': 'listDiscountCodes',
+      'DELETE /api/marathons/{id}/discount-codes/{codeId}': 'deleteDiscountCode',
+      'POST /api/marathons/{id}/participants/{registrationId}/payment': 'recordParticipantPayment',
+      'POST /api/marathons/{id}/quote': 'quoteEntryFee',
+      'POST /api/registrations/{id}/checkout': 'checkoutRegistration',
     });
     expect(new Set(Object.values(ids)).size).toBe(Object.keys(ids).length);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAPACITY_LIMITS, DISTANCES, MARATHON_SEARCH_LIMITS, MARATHON_SEARCH_SORTS } from '../constants.js';
 import { isTimeZone } from '../time-zones.js';
 import { entryFormFields, entryFormInputFields } from './entry-form.js';
+import { priceFields, priceInputFields } from './payments.js';
 import { calendarDay, imageUrl, requiredDate, requiredText, searchText } from './fields.js';
 import { pagingFields } from './paging.js';
 import { registrationEntrySchema } from './registration.js';
@@ -62,6 +63,7 @@ const marathonFields = {
   capacity: capacityField,
   timeZone: timeZoneField,
   ...entryFormInputFields,
+  ...priceInputFields,
 };
 
 export type MarathonDates = { startRegDate: Date; endRegDate: Date; startDate: Date };
@@ -117,13 +119,14 @@ export const marathonSchema = z.object({
   totalRegistrationCount: z.number().int(),
   /** The field limit, or null when the race has none. */
   capacity: z.number().int().nullable(),
-  /** Places still free (`capacity - totalRegistrationCount`), or null when the race has no limit. */
+  /** Places still free (`capacity - totalRegistrationCount - pendingCount`), or null when the race has no limit. */
   placesLeft: z.number().int().nullable(),
   /** Runners in line for a place. */
   waitlistCount: z.number().int(),
   /** The race's IANA time zone: its three dates are instants, shown as the clocks there read them. */
   timeZone: z.string(),
   ...entryFormFields,
+  ...priceFields,
 });
 export type Marathon = z.infer<typeof marathonSchema>;
 

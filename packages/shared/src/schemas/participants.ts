@@ -4,6 +4,8 @@ import { PARTICIPANT_SEARCH_MAX, PARTICIPANT_SORTS, REGISTRATION_STATUSES } from
 import { pagingFields } from './paging.js';
 import { registrationSchema } from './registration.js';
 import { GENDERS, UNANSWERED } from '../entry-rules.js';
+import { PAYMENT_STATUSES } from '../money.js';
+import { revenueSchema } from './payments.js';
 
 const GENDER_FILTERS = [...GENDERS, UNANSWERED] as const;
 
@@ -28,6 +30,10 @@ export const participantsQuerySchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .describe('One of the race’s age groups as labelled, e.g. 30–39 or 70+, or unanswered'),
+  paymentStatus: z
+    .enum(PAYMENT_STATUSES, { error: `paymentStatus must be ${PAYMENT_STATUSES.join(', ')}` })
+    .optional()
+    .describe('Entries whose payment stands so'),
   ...pagingFields,
 });
 export type ParticipantsQuery = z.output<typeof participantsQuerySchema>;
@@ -54,6 +60,15 @@ export const participantSchema = registrationSchema.pick({
   ageGroup: true,
   waiverVersion: true,
   waiverAcceptedAt: true,
+  paymentMethod: true,
+  paymentStatus: true,
+  amountDue: true,
+  amountPaid: true,
+  amountRefunded: true,
+  currency: true,
+  discountCode: true,
+  receiptNumber: true,
+  holdExpiresAt: true,
 });
 export type Participant = z.infer<typeof participantSchema>;
 
@@ -83,6 +98,17 @@ export const PARTICIPANTS_CSV_ENTRY_FORM_HEADER = [
   'Waiver Accepted At',
 ] as const;
 
+/** The payment's columns (issue 32), after the entry form's and before the questions'. */
+export const PARTICIPANTS_CSV_PAYMENT_HEADER = [
+  'Payment Status',
+  'Amount Due',
+  'Amount Paid',
+  'Amount Refunded',
+  'Currency',
+  'Discount Code',
+  'Receipt',
+] as const;
+
 /** A retired question's column: its label and this. */
 export const RETIRED_QUESTION_SUFFIX = ' (retired)';
 
@@ -94,6 +120,9 @@ export const raceStatsSchema = z.object({
   capacity: z.number().int().nullable(),
   placesLeft: z.number().int().nullable(),
   counts: z.object({ registered: z.number().int(), waitlisted: z.number().int() }),
+  /** Places held while their runners pay (issue 32). */
+  pendingCount: z.number().int(),
+  revenue: revenueSchema,
   /** Registered runners per T-shirt size, gender and age group (issue 31). */
   tShirtSizes: answerCounts,
   genders: answerCounts,

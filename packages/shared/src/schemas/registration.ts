@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { REGISTRATION_STATUSES } from '../constants.js';
 import { ENTRY_FIELD_LABELS, GENDERS } from '../entry-rules.js';
 import { ENTRY_FORM_LIMITS } from './entry-form.js';
+import { discountCodeText, registrationPaymentFields } from './payments.js';
+import { PAYMENT_METHODS } from '../money.js';
 import { ifValidSoFar, isCalendarDay, plainText, requiredText } from './fields.js';
 
 export const REGISTRATION_LIMITS = { name: 60, info: 1000, contactMin: 7, contactMax: 20 } as const;
@@ -133,6 +135,12 @@ export const createRegistrationSchema = z.object({
   ...registrationFields,
   ...entryDetailsFields,
   waitlist: z.boolean({ error: 'waitlist must be true or false' }).optional(),
+  /** How a paid race's fee is paid (issue 32); the race's first way when left out. */
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentMethod must be online or on_site' }).optional(),
+  discountCode: z
+    .union([z.literal(''), z.null(), discountCodeText], { error: 'This code is not valid for this race' })
+    .optional()
+    .transform((code) => code || undefined),
 });
 export type CreateRegistrationInput = z.input<typeof createRegistrationSchema>;
 export type CreateRegistration = z.output<typeof createRegistrationSchema>;
@@ -174,6 +182,7 @@ export const registrationSchema = z.object({
   /** The waiver version the runner accepted, and when; null while the race has no waiver. */
   waiverVersion: z.number().int().nullable(),
   waiverAcceptedAt: z.iso.datetime().nullable(),
+  ...registrationPaymentFields,
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -192,5 +201,14 @@ export const registrationEntrySchema = registrationSchema.pick({
   ageGroup: true,
   waiverVersion: true,
   waiverAcceptedAt: true,
+  paymentMethod: true,
+  paymentStatus: true,
+  amountDue: true,
+  amountPaid: true,
+  amountRefunded: true,
+  currency: true,
+  discountCode: true,
+  receiptNumber: true,
+  holdExpiresAt: true,
 });
 export type RegistrationEntry = z.infer<typeof registrationEntrySchema>;

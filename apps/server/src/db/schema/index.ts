@@ -4,3 +4,4 @@ export * from './registrations.js';
 export * from './mail-outbox.js';
 export * from './rate-limits.js';
 export * from './images.js';
+export * from './payments.js';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import {
+  MONEY_LIMITS,
+  PAYMENT_METHODS,
   CAPACITY_LIMITS,
   DEFAULT_T_SHIRT_SIZES,
   DEFAULT_TIME_ZONE,
@@ -75,6 +77,23 @@ export const marathons = pgTable(
      * refused by the entry statement when the organizer changed the race meanwhile (it is checked again).
      */
     formRevision: integer('form_revision').notNull().default(0),
+    // The prices (issue 32, ADR 032): part of what the entry statement checks by form_revision.
+    /** The fee after the last tier, in the currency's minor units; 0 = free. */
+    entryFee: integer('entry_fee').notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    /** `{ until, entryFee }` ascending by `until`: before a tier's end its fee applies. */
+    priceTiers: jsonb('price_tiers')
+      .$type<Array<{ until: string; entryFee: number }>>()
+      .notNull()
+      .default([]),
+    paymentMethods: text('payment_methods', { enum: PAYMENT_METHODS }).array().notNull().default(['on_site']),
+    refundPercent: integer('refund_percent').notNull().default(0),
+    /** Withdrawals before it are refunded `refund_percent` %; null: any time before the race starts. */
+    refundUntil: timestamp('refund_until', { withTimezone: true }),
+    /** Places held while their runners pay: they count against the capacity like registered ones. */
+    pendingCount: integer('pending_count').notNull().default(0),
+    /** The last receipt number given in this race. */
+    receiptsIssued: integer('receipts_issued').notNull().default(0),
     ...timestamps,
   },
   (table) => [
@@ -106,13 +125,19 @@ export const marathons = pgTable(
     ),
     check('marathons_registration_count_check', sql`${table.totalRegistrationCount} >= 0`),
     check('marathons_waitlist_count_check', sql`${table.waitlistCount} >= 0`),
+    check('marathons_pending_count_check', sql`${table.pendingCount} >= 0`),
+    check(
+      'marathons_entry_fee_check',
+      sql`${table.entryFee} between 0 and ${sql.raw(String(MONEY_LIMITS.maxFee))}`,
+    ),
+    check('marathons_refund_percent_check', sql`${table.refundPercent} between 0 and 100`),
     check(
       'marathons_capacity_check',
       sql`${table.capacity} between ${sql.raw(String(CAPACITY_LIMITS.min))} and ${sql.raw(String(CAPACITY_LIMITS.max))}`,
     ),
     check(
       'marathons_within_capacity_check',
-      sql`${table.capacity} is null or ${table.totalRegistrationCount} <= ${table.capacity}`,
+      sql`${table.capacity} is null or ${table.totalRegistrationCount} + ${table.pendingCount} <= ${table.capacity}`,
     ),
   ],
 );

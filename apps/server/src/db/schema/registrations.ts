@@ -11,9 +11,10 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { GENDERS, REGISTRATION_STATUSES } from '@stride/shared';
+import { GENDERS, PAYMENT_METHODS, PAYMENT_STATUSES, REGISTRATION_STATUSES } from '@stride/shared';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 import { marathons } from './marathons.js';
@@ -62,11 +63,44 @@ export const registrations = pgTable(
     answers: jsonb('answers').$type<Record<string, string | boolean>>().notNull().default({}),
     waiverVersion: integer('waiver_version'),
     waiverAcceptedAt: timestamp('waiver_accepted_at', { withTimezone: true }),
+    // The payment (issue 32, ADR 032). Amounts in the race's currency's minor units.
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('free'),
+    /** The fee this entry pays after any discount, fixed when it is made. */
+    amountDue: integer('amount_due').notNull().default(0),
+    amountPaid: integer('amount_paid').notNull().default(0),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** An on-site refund owed and not yet recorded as paid back. */
+    refundDue: integer('refund_due').notNull().default(0),
+    currency: text('currency'),
+    discountCodeId: uuid('discount_code_id'),
+    /** The code as it was used (it outlives a removed code). */
+    discountCode: text('discount_code'),
+    receiptNumber: text('receipt_number'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** While the place is held for payment: when it is released. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** The hold's Checkout Session, and how many were made (each attempt has its own idempotency key). */
+    checkoutSessionId: text('checkout_session_id'),
+    checkoutSessionUrl: text('checkout_session_url'),
+    checkoutSessionExpiresAt: timestamp('checkout_session_expires_at', { withTimezone: true }),
+    checkoutAttempts: integer('checkout_attempts').notNull().default(0),
+    paymentIntent: text('payment_intent'),
     // created_at is docs/SPEC.md's `timestamp`: when the runner registered.
     ...timestamps,
   },
   (table) => [
-    unique('registrations_marathon_user_unique').on(table.marathonId, table.userId),
+    // One live entry per runner and race; entries kept without a place (cancelled with money, expired holds) may
+    // be many.
+    uniqueIndex('registrations_marathon_user_unique')
+      .on(table.marathonId, table.userId)
+      .where(sql`${table.status} in ('registered', 'waitlisted', 'pending_payment')`),
+    unique('registrations_marathon_receipt_unique').on(table.marathonId, table.receiptNumber),
+    // Holds to release, soonest first (the sweeper's scan).
+    index('registrations_hold_idx')
+      .on(table.holdExpiresAt)
+      .where(sql`${table.status} = 'pending_payment'`),
+    index('registrations_checkout_session_idx').on(table.checkoutSessionId),
     index('registrations_user_id_idx').on(table.userId, table.createdAt, table.id),
     unique('registrations_marathon_bib_unique').on(table.marathonId, table.bib),
     // The race's line in order: who is next, and a runner's place in it (a count of the entries before theirs).
@@ -104,7 +138,15 @@ export const registrations = pgTable(
     check(
       'registrations_status_check',
       sql`(${table.status} = 'registered' and ${table.bib} is not null and ${table.waitlistSeq} is null)
-        or (${table.status} = 'waitlisted' and ${table.bib} is null and ${table.waitlistSeq} is not null)`,
+        or (${table.status} = 'waitlisted' and ${table.bib} is null and ${table.waitlistSeq} is not null)
+        or (${table.status} = 'pending_payment' and ${table.bib} is null and ${table.waitlistSeq} is null
+          and ${table.holdExpiresAt} is not null)
+        or (${table.status} in ('cancelled', 'expired') and ${table.bib} is null and ${table.waitlistSeq} is null)`,
+    ),
+    check(
+      'registrations_amounts_check',
+      sql`${table.amountDue} >= 0 and ${table.amountPaid} >= 0 and ${table.refundDue} >= 0
+        and ${table.amountRefunded} >= 0 and ${table.amountRefunded} + ${table.refundDue} <= ${table.amountPaid}`,
     ),
   ],
 );

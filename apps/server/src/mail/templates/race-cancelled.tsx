@@ -1,5 +1,5 @@
 import { FactList, MailLayout, Paragraph } from './layout.js';
-import { CalendarNote, formatRaceStart, type RegistrationMailProps } from './race-details.js';
+import { CalendarNote, formatRaceTime, type RegistrationMailProps } from './race-details.js';
 
 export function RaceCancelledMail({ race, registration, publicUrl }: RegistrationMailProps) {
   return (
@@ -13,7 +13,7 @@ export function RaceCancelledMail({ race, registration, publicUrl }: Registratio
       <FactList
         facts={[
           ['Race', race.title],
-          ['Date', formatRaceStart(race.startDate, race.timeZone)],
+          ['Date', formatRaceTime(race.startDate, race.timeZone)],
           ['Location', race.location],
           ['Registration id', registration.id],
         ]}

@@ -1,7 +1,7 @@
 import { DISTANCE_LABELS } from '@stride/shared';
 import type { RaceFacts } from '../mail-payloads.js';
 import { FactList, MailLayout, Paragraph, SectionHeading } from './layout.js';
-import { CalendarNote, formatRaceStart, RaceLinks, type RegistrationMailProps } from './race-details.js';
+import { CalendarNote, formatRaceTime, RaceLinks, type RegistrationMailProps } from './race-details.js';
 
 type RaceChangedMailProps = RegistrationMailProps & { previous: Pick<RaceFacts, 'startDate' | 'location'> };
 
@@ -36,8 +36,8 @@ export function RaceChangedMail({ race, previous, registration, publicUrl }: Rac
       {isStartChanged && (
         <BeforeAndAfter
           label="Start"
-          before={formatRaceStart(previous.startDate, race.timeZone)}
-          after={formatRaceStart(race.startDate, race.timeZone)}
+          before={formatRaceTime(previous.startDate, race.timeZone)}
+          after={formatRaceTime(race.startDate, race.timeZone)}
         />
       )}
       {isLocationChanged && (

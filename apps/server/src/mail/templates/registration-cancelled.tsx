@@ -1,7 +1,7 @@
 import { mailLinks } from '../mail-links.js';
 import type { CancelledBy } from '../mail-payloads.js';
-import { FactList, MailLayout, MailLink, Paragraph } from './layout.js';
-import { CalendarNote, formatRaceStart, type RegistrationMailProps } from './race-details.js';
+import { MailLayout, MailLink, Paragraph } from './layout.js';
+import { CalendarNote, EntryFactList, type RegistrationMailProps } from './race-details.js';
 
 export function RegistrationCancelledMail({
   race,
@@ -22,13 +22,7 @@ export function RegistrationCancelledMail({
           ? `The organizer of ${race.title} cancelled your registration.`
           : 'Your registration for this race is cancelled:'}
       </Paragraph>
-      <FactList
-        facts={[
-          ['Race', race.title],
-          ['Date', formatRaceStart(race.startDate, race.timeZone)],
-          ['Registration id', registration.id],
-        ]}
-      />
+      <EntryFactList race={race} registration={registration} />
       <CalendarNote effect="removes the race from your calendar" />
       <Paragraph>
         The race page: <MailLink href={racePage}>{racePage}</MailLink>

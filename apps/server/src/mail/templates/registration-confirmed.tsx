@@ -1,6 +1,7 @@
 import { MailLayout, Paragraph } from './layout.js';
 import {
   CalendarNote,
+  PaymentFactList,
   RaceFactList,
   RaceLinks,
   RegistrationFactList,
@@ -18,6 +19,7 @@ export function RegistrationConfirmedMail({ race, registration, publicUrl }: Reg
       <Paragraph>Your registration for this race is confirmed. See you at the start line!</Paragraph>
       <RaceFactList race={race} />
       <RegistrationFactList registration={registration} />
+      <PaymentFactList payment={registration.payment} />
       <CalendarNote effect="adds the race to your calendar" />
       <RaceLinks raceId={race.id} publicUrl={publicUrl} />
     </MailLayout>

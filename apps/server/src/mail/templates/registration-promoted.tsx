@@ -1,6 +1,7 @@
 import { MailLayout, Paragraph } from './layout.js';
 import {
   CalendarNote,
+  PaymentFactList,
   RaceFactList,
   RaceLinks,
   RegistrationFactList,
@@ -21,6 +22,7 @@ export function RegistrationPromotedMail({ race, registration, publicUrl }: Regi
       </Paragraph>
       <RaceFactList race={race} />
       <RegistrationFactList registration={registration} />
+      <PaymentFactList payment={registration.payment} />
       <CalendarNote effect="adds the race to your calendar" />
       <RaceLinks raceId={race.id} publicUrl={publicUrl} />
     </MailLayout>

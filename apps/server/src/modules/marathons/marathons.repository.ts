@@ -16,6 +16,7 @@ import { defineShape } from '../../db/shape.js';
 import { type JsonListRow, streamJsonArray } from '../../lib/json-array-stream.js';
 import { RACE_FACTS } from '../../mail/fact-shapes.js';
 import type { StoredEntryForm } from './entry-form.js';
+import type { StoredPrices } from './prices.js';
 import type { RaceFacts } from '../../mail/mail-payloads.js';
 
 /**
@@ -36,7 +37,7 @@ export const RACE = defineShape<Marathon>({
   email: sql`creator.email`,
   totalRegistrationCount: sql`race.total_registration_count`,
   capacity: sql`race.capacity`,
-  placesLeft: sql`race.capacity - race.total_registration_count`,
+  placesLeft: sql`race.capacity - race.total_registration_count - race.pending_count`,
   waitlistCount: sql`race.waitlist_count`,
   timeZone: sql`race.time_zone`,
   registrationFields: sql`race.registration_fields`,
@@ -47,9 +48,26 @@ export const RACE = defineShape<Marathon>({
     then json_build_object('text', race.waiver_text, 'version', race.waiver_version) end`,
   minimumAge: sql`race.minimum_age`,
   ageGroups: sql`race.age_groups`,
+  entryFee: sql`race.entry_fee`,
+  currency: sql`race.currency`,
+  priceTiers: sql`race.price_tiers`,
+  paymentMethods: sql`race.payment_methods`,
+  refundPolicy: sql`json_build_object('percent', race.refund_percent, 'until', ${isoInstant(sql`race.refund_until`)})`,
+  // Tiers are stored in order of their ends: the first still ahead is in force, and the one after it (or the
+  // fee after the last) comes next.
+  currentFee: sql`coalesce((select (tier.value ->> 'entryFee')::int from jsonb_array_elements(race.price_tiers) tier
+    where (tier.value ->> 'until')::timestamptz > now() limit 1), race.entry_fee)`,
+  nextFeeChange: sql`(select json_build_object('at', tier.value ->> 'until',
+      'entryFee', coalesce((race.price_tiers -> tier.n::int ->> 'entryFee')::int, race.entry_fee))
+    from jsonb_array_elements(race.price_tiers) with ordinality as tier(value, n)
+    where (tier.value ->> 'until')::timestamptz > now() order by tier.n limit 1)`,
+  pendingCount: sql`race.pending_count`,
 });
 
-/** The body's entry-form fields are not columns: the stored form is written from them (entry-form.ts). */
+/**
+ * The body's entry-form and price fields are not columns: the stored form and prices are written from them
+ * (entry-form.ts, prices.ts).
+ */
 function withoutFormInput<T extends UpdateMarathon>(values: T) {
   const {
     registrationFields: _fields,
@@ -58,6 +76,11 @@ function withoutFormInput<T extends UpdateMarathon>(values: T) {
     waiver: _waiver,
     minimumAge: _minimumAge,
     ageGroups: _ageGroups,
+    entryFee: _entryFee,
+    currency: _currency,
+    priceTiers: _priceTiers,
+    paymentMethods: _paymentMethods,
+    refundPolicy: _refundPolicy,
     ...columns
   } = values;
   return columns;
@@ -396,6 +419,12 @@ export function createMarathonsRepository(db: Executor) {
           waiverVersion: marathons.waiverVersion,
           minimumAge: marathons.minimumAge,
           ageGroups: marathons.ageGroups,
+          entryFee: marathons.entryFee,
+          currency: marathons.currency,
+          priceTiers: marathons.priceTiers,
+          paymentMethods: marathons.paymentMethods,
+          refundPercent: marathons.refundPercent,
+          refundUntil: marathons.refundUntil,
         })
         .from(marathons)
         .where(eq(marathons.id, id))
@@ -459,10 +488,14 @@ export function createMarathonsRepository(db: Executor) {
       return { races, upcoming: counts!.upcoming, all: counts!.all };
     },
 
-    async create(values: CreateMarathon & { creatorId: string }, form: StoredEntryForm): Promise<string> {
+    async create(
+      values: CreateMarathon & { creatorId: string },
+      form: StoredEntryForm,
+      prices: StoredPrices,
+    ): Promise<string> {
       const [row] = await db
         .insert(marathons)
-        .values({ ...withoutFormInput(values), ...form })
+        .values({ ...withoutFormInput(values), ...form, ...prices })
         .returning({ id: marathons.id });
       return row!.id;
     },
@@ -474,7 +507,11 @@ export function createMarathonsRepository(db: Executor) {
     async update(
       id: string,
       changes: UpdateMarathon,
-      { newCalendarRevision = false, form }: { newCalendarRevision?: boolean; form?: StoredEntryForm } = {},
+      {
+        newCalendarRevision = false,
+        form,
+        prices,
+      }: { newCalendarRevision?: boolean; form?: StoredEntryForm; prices?: StoredPrices } = {},
     ): Promise<void> {
       await db
         .update(marathons)
@@ -482,6 +519,7 @@ export function createMarathonsRepository(db: Executor) {
           ...withoutFormInput(changes),
           ...(newCalendarRevision && { calendarSequence: sql`${marathons.calendarSequence} + 1` }),
           ...form,
+          ...prices,
           // Every change: entries checked against the race as it was are checked again (ADR 031).
           formRevision: sql`${marathons.formRevision} + 1`,
         })
@@ -509,6 +547,28 @@ export function createMarathonsRepository(db: Executor) {
         await db.execute(sql`select ${RACE_FACTS.columns} from ${marathons} race where race.id = ${id}`),
       );
       return row ?? null;
+    },
+
+    /**
+     * The race's money not yet settled on site: fees collected there and not refunded, refunds owed. A race with
+     * some cannot be deleted (its refunds would be lost with it).
+     */
+    async hasOnSiteMoney(id: string): Promise<boolean> {
+      const [row] = rowsOf<{ held: boolean }>(
+        await db.execute(sql`
+          select exists (select 1 from ${registrations} where marathon_id = ${id} and payment_method = 'on_site'
+            and (amount_paid - amount_refunded > 0 or refund_due > 0)) as held`),
+      );
+      return row!.held;
+    },
+
+    /** True when any entry of the race has money on it, owed or paid: its currency is then fixed. */
+    async hasMoney(id: string): Promise<boolean> {
+      const [row] = rowsOf<{ held: boolean }>(
+        await db.execute(sql`
+          select exists (select 1 from ${registrations} where marathon_id = ${id} and amount_due > 0) as held`),
+      );
+      return row!.held;
     },
 
     /** The runners registered for the race: whose lists show its title and date. */

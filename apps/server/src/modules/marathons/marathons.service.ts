@@ -1,6 +1,7 @@
 import {
   capacityBelowRegisteredMessage,
   findMarathonDateProblems,
+  PAYMENT_MESSAGES,
   type CreateMarathon,
   type Marathon,
   type UpdateMarathon,
@@ -19,6 +20,7 @@ import {
   changesEntryForm,
   newEntryForm,
 } from './entry-form.js';
+import { PRICE_MESSAGES, type PaymentSettings, changesPrices, pricesOf } from './prices.js';
 
 export const MARATHON_MESSAGES = {
   notFound: 'Marathon not found',
@@ -43,6 +45,13 @@ export type MarathonsServiceDependencies = {
    * recording what moved. A port to the registrations module, wired by the composition root.
    */
   fillPlaces: (tx: Executor, raceId: string, record: RecordChange) => Promise<void>;
+  /** The currency of a race that names none, and whether online payment is set up (issue 32). */
+  payments: PaymentSettings;
+  /**
+   * Refunds in full, cancelled by the organizer, every entry of the race with money on it, on the caller's
+   * transaction: before its deletion. A port to the registrations module.
+   */
+  refundRace: (tx: Executor, raceId: string, record: RecordChange) => Promise<void>;
   /** The repository on a transaction or on the database. */
   repositoryOn?: (executor: Executor) => MarathonsRepository;
 };
@@ -79,6 +88,8 @@ export function createMarathonsService({
   unitOfWork,
   outbox,
   fillPlaces,
+  payments,
+  refundRace,
   repositoryOn = createMarathonsRepository,
 }: MarathonsServiceDependencies) {
   /** Runs `change` in a transaction with the race locked, once it is known to exist and be the actor's. */
@@ -106,7 +117,8 @@ export function createMarathonsService({
     async createMarathon(actor: Actor, input: CreateMarathon): Promise<Marathon> {
       return unitOfWork.autocommit(async (db, record) => {
         const marathons = repositoryOn(db);
-        const id = await marathons.create({ ...input, creatorId: actor.id }, newEntryForm(input));
+        const prices = pricesOf(null, input, input.endRegDate, payments);
+        const id = await marathons.create({ ...input, creatorId: actor.id }, newEntryForm(input), prices);
         record({ kind: 'race', raceId: id, runnerIds: [] });
         return (await marathons.findById(id))!;
       });
@@ -137,6 +149,13 @@ export function createMarathonsService({
           }
           const form = changesEntryForm(changes) ? changedEntryForm(current, changes) : null;
           if (form) await requireAnswersKept(marathons, id, form.answerChecks);
+          const prices =
+            changesPrices(changes) || changes.endRegDate !== undefined
+              ? pricesOf(current, changes, changes.endRegDate ?? current.endRegDate, payments)
+              : undefined;
+          if (prices && prices.currency !== current.currency && (await marathons.hasMoney(id))) {
+            throw new AppError('CONFLICT', PRICE_MESSAGES.currencyInUse);
+          }
           const moved =
             (changes.startDate !== undefined &&
               changes.startDate.getTime() !== current.startDate.getTime()) ||
@@ -144,6 +163,7 @@ export function createMarathonsService({
           await marathons.update(id, changes, {
             newCalendarRevision: moved,
             ...(form && { form: form.form }),
+            ...(prices && { prices }),
           });
           if (moved) {
             const previous = { startDate: current.startDate.toISOString(), location: current.location };
@@ -168,6 +188,9 @@ export function createMarathonsService({
 
     async deleteMarathon(actor: Actor, id: string): Promise<{ registrationsDeleted: number }> {
       return withOwnMarathon(actor, id, async (marathons, _current, tx, record) => {
+        if (await marathons.hasOnSiteMoney(id))
+          throw new AppError('CONFLICT', PAYMENT_MESSAGES.refundOnSiteFirst);
+        await refundRace(tx, id, record);
         if ((await outbox.enqueueForRegistrants(tx, id, { kind: 'race-cancelled' })) > 0) {
           record({ kind: 'mail-queued' });
         }

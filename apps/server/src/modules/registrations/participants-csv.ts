@@ -3,10 +3,12 @@ import type { FastifyReply } from 'fastify';
 import {
   PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   PARTICIPANTS_CSV_HEADER,
+  PARTICIPANTS_CSV_PAYMENT_HEADER,
   type Participant,
   type Question,
   RETIRED_QUESTION_SUFFIX,
   formatIsoInZone,
+  minorUnitDigits,
 } from '@stride/shared';
 
 export const CSV_CONTENT_TYPE = 'text/csv';
@@ -39,10 +41,24 @@ export function participantsCsvStart({ questions, retiredQuestions }: CsvRace): 
     csvLine([
       ...PARTICIPANTS_CSV_HEADER,
       ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
+      ...PARTICIPANTS_CSV_PAYMENT_HEADER,
       ...questions.map((question) => question.label),
       ...retiredQuestions.map((question) => question.label + RETIRED_QUESTION_SUFFIX),
     ])
   );
+}
+
+/**
+ * An amount in minor units as a decimal number in the currency's major unit, with as many decimals as its minor
+ * unit has (4500 EUR → 45.00, 4500 JPY → 4500), as spreadsheets read numbers; empty without a currency. Written
+ * from the digits, never through a float.
+ */
+export function amountCell(amount: number, currency: string | null): string | null {
+  if (currency === null) return null;
+  const digits = minorUnitDigits(currency);
+  if (digits === 0) return String(amount);
+  const padded = String(amount).padStart(digits + 1, '0');
+  return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 }
 
 const answerCell = (answer: string | boolean | undefined) =>
@@ -51,7 +67,8 @@ const answerCell = (answer: string | boolean | undefined) =>
 /**
  * A participant as a CSV line, in the order of {@link participantsCsvStart}'s header. Times ("Registered At",
  * "Waiver Accepted At") are ISO 8601 with the race zone's offset (2027-03-14T09:00:00+01:00): the time as read
- * where the race is, still one exact instant. A checkbox's answer is yes or no; a question unanswered is empty.
+ * where the race is, still one exact instant. Amounts are decimals in the currency's major unit ({@link amountCell}).
+ * A checkbox's answer is yes or no; a question unanswered is empty.
  */
 export function participantCsvLine(participant: Participant, race: CsvRace): string {
   const { timeZone } = race;
@@ -75,6 +92,13 @@ export function participantCsvLine(participant: Participant, race: CsvRace): str
     participant.emergencyContact?.phone ?? null,
     participant.waiverVersion,
     participant.waiverAcceptedAt === null ? null : formatIsoInZone(participant.waiverAcceptedAt, timeZone),
+    participant.paymentStatus,
+    amountCell(participant.amountDue, participant.currency),
+    amountCell(participant.amountPaid, participant.currency),
+    amountCell(participant.amountRefunded, participant.currency),
+    participant.currency,
+    participant.discountCode,
+    participant.receiptNumber,
     ...race.questions.map((question) => answerCell(answers[question.id])),
     ...race.retiredQuestions.map((question) => answerCell(answers[question.id])),
   ]);

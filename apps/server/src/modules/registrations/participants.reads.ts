@@ -2,7 +2,6 @@ import {
   type Participant,
   type ParticipantsQuery,
   type RaceStats,
-  type RegistrationStatus,
   UNANSWERED,
   ageGroupOf,
   ageOn,
@@ -22,7 +21,7 @@ import {
   type Race,
   exportSegments,
 } from './participants.repository.js';
-import { answerCounts, raceStats } from './race-stats.js';
+import { answerCounts, raceStats, revenueOf } from './race-stats.js';
 
 export const PARTICIPANT_MESSAGES = {
   marathonNotFound: 'Marathon not found',
@@ -61,10 +60,6 @@ function bornFilterOf(race: Race, ageGroup: string | undefined): BornFilter | un
   }
   return { kind: 'range', ...birthDaysForAges(race.raceDay, range.min, range.max) };
 }
-
-/** How many entries the race's counters say have the status (or either). */
-const counted = (race: Race, status: RegistrationStatus | undefined) =>
-  (status !== 'waitlisted' ? race.registered : 0) + (status !== 'registered' ? race.waitlisted : 0);
 
 /**
  * The organizer's race desk: the race's entries a page at a time, all of them as CSV, and sign-ups per day.
@@ -116,6 +111,15 @@ export function createParticipantReads({
       ageGroup: ageGroupOf(ageOnRaceDay, race.ageGroups),
       waiverVersion: row.waiverVersion,
       waiverAcceptedAt: row.waiverAcceptedAt?.toISOString() ?? null,
+      paymentMethod: row.paymentMethod,
+      paymentStatus: row.paymentStatus,
+      amountDue: row.amountDue,
+      amountPaid: row.amountPaid,
+      amountRefunded: row.amountRefunded,
+      currency: row.currency,
+      discountCode: row.discountCode,
+      receiptNumber: row.receiptNumber,
+      holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
     };
   };
 
@@ -154,22 +158,20 @@ export function createParticipantReads({
       raceId: string,
       query: ParticipantsQuery,
     ): Promise<{ participants: Participant[]; total: number }> {
-      const { status, q, gender, ageGroup, page, limit } = query;
+      const { status, q, gender, ageGroup, paymentStatus, page, limit } = query;
       const offset = (page - 1) * limit;
       // An age group is read as days of birth on the race's day: the race first.
       const born =
         ageGroup === undefined ? undefined : bornFilterOf(await requireOwnRace(organizer, raceId), ageGroup);
-      const filters: ParticipantFilters = { status, q, gender, born };
+      const filters: ParticipantFilters = { status, q, gender, born, paymentStatus };
       const found = isUuid(raceId)
         ? await repository.findOrganizerPage(raceId, organizer.id, filters, orderOf(query), { limit, offset })
         : null;
       const race = requireOwn(found?.race ?? null, organizer);
-      const { rows, matched } = found!;
-      const filtered = q !== undefined || gender !== undefined || born !== undefined;
-      // Filtered, the page's scan counted the matches; a page past the last one counts them apart.
-      const total = !filtered
-        ? counted(race, status)
-        : (matched ?? (offset > 0 ? await repository.countMatching(raceId, filters) : 0));
+      const { rows } = found!;
+      // Without a total, the page's scan counted the matches and found none: past the last one, they are counted
+      // apart.
+      const total = found!.total ?? (offset > 0 ? await repository.countMatching(raceId, filters) : 0);
       return { participants: rows.map((row) => toParticipant(race, row, row.position)), total };
     },
 
@@ -183,8 +185,8 @@ export function createParticipantReads({
       query: Omit<ParticipantsQuery, 'page' | 'limit'>,
     ): Promise<{ filename: string; content: AsyncIterable<string> }> {
       const race = await requireOwnRace(organizer, raceId);
-      const { status, q, gender, ageGroup } = query;
-      const filters = { status, q, gender, born: bornFilterOf(race, ageGroup) };
+      const { status, q, gender, ageGroup, paymentStatus } = query;
+      const filters = { status, q, gender, born: bornFilterOf(race, ageGroup), paymentStatus };
       async function* content() {
         yield participantsCsvStart(race);
         for await (const participants of exportChunks(race, raceId, filters, orderOf(query))) {
@@ -197,11 +199,12 @@ export function createParticipantReads({
 
     async stats(organizer: Organizer, raceId: string): Promise<RaceStats> {
       const race = await requireOwnRace(organizer, raceId);
-      const [daily, answers] = await Promise.all([
+      const [daily, answers, money] = await Promise.all([
         repository.findDailyCounts(raceId, race.timeZone),
         repository.findAnswerCounts(raceId),
+        repository.findMoneyTotals(raceId),
       ]);
-      return { ...raceStats(race, daily, now()), ...answerCounts(race, answers) };
+      return { ...raceStats(race, daily, now()), ...answerCounts(race, answers), revenue: revenueOf(money) };
     },
   };
 }

@@ -1,9 +1,9 @@
-import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type InferColumnsDataTypes, type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type Gender,
+  type PaymentStatus,
   type Question,
-  REGISTRATION_STATUSES,
   type RegistrationFields,
   type RegistrationStatus,
   UNANSWERED,
@@ -12,18 +12,39 @@ import { marathons, registrations, users } from '../../db/schema/index.js';
 import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
 import { containsPattern } from '../../lib/like-pattern.js';
-import type { AnswerCount } from './race-stats.js';
+import type { AnswerCount, MoneyTotals } from './race-stats.js';
 
 /**
- * Which entries the organizer asked for: one status or both, a search, a gender, and days of birth (an age group
- * as the range of days its runners were born on: `bornBy` at the latest, after `bornAfter`).
+ * Which entries the organizer asked for: one status (without one, the live entries: {@link LIVE_STATUSES}), a
+ * search, a gender, days of birth (an age group as the range of days its runners were born on: `bornBy` at the
+ * latest, after `bornAfter`), and a payment status.
  */
 export type ParticipantFilters = {
   status?: RegistrationStatus | undefined;
   q?: string | undefined;
   gender?: Gender | typeof UNANSWERED | undefined;
   born?: BornFilter | undefined;
+  paymentStatus?: PaymentStatus | undefined;
 };
+
+/**
+ * The entries the desk shows unless a status is asked for, in the `line` order's status order: held while their
+ * runner pays, holding a place, in line. Those kept without a place (cancelled with money on them, holds released
+ * unpaid) are shown by their status alone.
+ */
+const LIVE_STATUSES = [
+  'pending_payment',
+  'registered',
+  'waitlisted',
+] as const satisfies readonly RegistrationStatus[];
+
+/**
+ * {@link LIVE_STATUSES} as a condition: they are exactly the statuses sorting from 'pending_payment' on
+ * ('cancelled' < 'expired' < 'pending_payment' < 'registered' < 'waitlisted'), so the condition is one range of
+ * registrations_line_idx after the race, which its scan keeps in order; `in (…)` would be three ranges, merged by
+ * a sort, and `not in (…)` a filter over the kept entries too.
+ */
+const isLive = sql`${registrations.status} >= 'pending_payment'`;
 
 /** An age group's runners by their days of birth, or those in no group (none given, or too young for the first). */
 export type BornFilter =
@@ -31,27 +52,6 @@ export type BornFilter =
 
 /** The participant list's orders: `line` is registered by bib, then the waitlist in line order. */
 export type ParticipantOrder = { sort: 'line' | 'lastName' | 'timestamp'; descending: boolean };
-
-/** An entry with its runner's details, before its place in line is known. */
-export type ParticipantRow = {
-  id: string;
-  status: RegistrationStatus;
-  bib: number | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  contact: string;
-  info: string;
-  createdAt: Date;
-  dateOfBirth: string | null;
-  gender: Gender | null;
-  tShirtSize: string | null;
-  emergencyContactName: string | null;
-  emergencyContactPhone: string | null;
-  answers: Record<string, string | boolean>;
-  waiverVersion: number | null;
-  waiverAcceptedAt: Date | null;
-};
 
 /** An entry with its place in line (null unless waitlisted). */
 export type PlacedParticipantRow = ParticipantRow & { position: number | null };
@@ -65,6 +65,8 @@ export type Race = {
   capacity: number | null;
   registered: number;
   waitlisted: number;
+  /** Places held while their runners pay. */
+  pending: number;
   startRegDate: Date;
   endRegDate: Date;
   /** The race's start day where it is run, YYYY-MM-DD: ages are counted on it. */
@@ -76,8 +78,13 @@ export type Race = {
   ageGroups: number[] | null;
 };
 
-/** A row of the page statement: the race's columns, then an entry's (all null when the page is empty). */
-type PageRow = PageRaceColumns & PageEntryColumns;
+/**
+ * A row of the page statement: the race's columns, then an entry's as the driver gives them (all null when the
+ * page is empty), its place in line and, counted, the number of matches.
+ */
+type PageRow = PageRaceColumns & {
+  [Key in keyof ParticipantRow]: unknown;
+} & { position: number | null; matched: number | null };
 
 type PageRaceColumns = {
   creator_id: string;
@@ -85,6 +92,7 @@ type PageRaceColumns = {
   capacity: number | null;
   registered: number;
   waitlisted: number;
+  pending: number;
   start_reg_date: Date | string;
   end_reg_date: Date | string;
   time_zone: string;
@@ -96,28 +104,10 @@ type PageRaceColumns = {
   age_groups: number[] | null;
 };
 
-type PageEntryColumns = {
-  id: string | null;
-  status: RegistrationStatus | null;
-  bib: number | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  contact: string | null;
-  info: string | null;
-  created_at: Date | string | null;
-  date_of_birth: string | null;
-  gender: Gender | null;
-  t_shirt_size: string | null;
-  emergency_contact_name: string | null;
-  emergency_contact_phone: string | null;
-  answers: Record<string, string | boolean> | null;
-  waiver_version: number | null;
-  waiver_accepted_at: Date | string | null;
-  position: number | null;
-  matched: number | null;
-};
-
+/**
+ * An entry's fields the desk reads, each under its key: the page statement selects them under these names and
+ * reads them back as the export's chunks do (one list: a field added here is on every row of both).
+ */
 const participantColumns = {
   id: registrations.id,
   status: registrations.status,
@@ -136,12 +126,41 @@ const participantColumns = {
   answers: registrations.answers,
   waiverVersion: registrations.waiverVersion,
   waiverAcceptedAt: registrations.waiverAcceptedAt,
+  paymentMethod: registrations.paymentMethod,
+  paymentStatus: registrations.paymentStatus,
+  amountDue: registrations.amountDue,
+  amountPaid: registrations.amountPaid,
+  amountRefunded: registrations.amountRefunded,
+  currency: registrations.currency,
+  discountCode: registrations.discountCode,
+  receiptNumber: registrations.receiptNumber,
+  holdExpiresAt: registrations.holdExpiresAt,
 };
+
+/** An entry with its runner's details, before its place in line is known. */
+export type ParticipantRow = InferColumnsDataTypes<typeof participantColumns>;
+
+/** An entry as the page statement selects it, under {@link participantColumns}' keys. */
+const PARTICIPANT_SELECT = sql.join(
+  Object.entries(participantColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+  sql`, `,
+);
+
+/** An entry of the page statement, its values mapped as drizzle maps a select's (both drivers give the same text). */
+function participantRowOf(row: PageRow): ParticipantRow {
+  const values: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(participantColumns)) {
+    const value = row[key as keyof ParticipantRow];
+    values[key] = value === null ? null : column.mapFromDriverValue(value);
+  }
+  return values as ParticipantRow;
+}
 
 /**
  * Each order's columns, ending in a unique one; each has its index (registrations_line_idx, _name_idx,
- * _created_idx), scanned backwards for the descending order. `line` needs no CASE: 'registered' sorts before
- * 'waitlisted', a registered entry's bib is unique in its race and a waitlisted one's waitlist_seq everywhere.
+ * _created_idx), scanned backwards for the descending order. `line` needs no CASE: 'pending_payment' sorts before
+ * 'registered' and that before 'waitlisted', a registered entry's bib is unique in its race and a waitlisted
+ * one's waitlist_seq everywhere; the other statuses have neither, so their entries follow their ids.
  */
 const ORDER_COLUMNS: Record<ParticipantOrder['sort'], AnyPgColumn[]> = {
   line: [registrations.status, registrations.bib, registrations.waitlistSeq, registrations.id],
@@ -157,21 +176,25 @@ type KeyColumn = { column: AnyPgColumn; type: 'text' | 'uuid' | 'int' | 'bigint'
 
 /**
  * A stretch of an order whose key columns are never null and unique together, so that the next rows are
- * "after this key": the export reads each one in keyset chunks. `line` is two, the registered then the line.
+ * "after this key": the export reads each one in keyset chunks. `line` is one per status, as the page orders them.
  */
 export type ExportSegment = { status?: RegistrationStatus | undefined; keys: KeyColumn[] };
 
 const ID_KEY: KeyColumn = { column: registrations.id, type: 'uuid' };
+/** Each status's key in the `line` order: entries without a bib or a place in line follow their ids. */
 const LINE_KEYS: Record<RegistrationStatus, KeyColumn[]> = {
+  pending_payment: [ID_KEY],
   registered: [{ column: registrations.bib, type: 'int' }],
   waitlisted: [{ column: registrations.waitlistSeq, type: 'bigint' }],
+  cancelled: [ID_KEY],
+  expired: [ID_KEY],
 };
 
-/** The segments of `order` for the entries of `status` (or both), in ascending order. */
+/** The segments of `order` for the entries of `status` (or the live ones), in ascending order. */
 export function exportSegments(sort: ParticipantOrder['sort'], status?: RegistrationStatus): ExportSegment[] {
   switch (sort) {
     case 'line':
-      return (status ? [status] : REGISTRATION_STATUSES).map((each) => ({
+      return (status ? [status] : LIVE_STATUSES).map((each) => ({
         status: each,
         keys: LINE_KEYS[each],
       }));
@@ -242,16 +265,22 @@ function searchFor({ kind, text, runPattern, bib }: SearchTerm): SQL {
   return sql`((${inText}) or ${registrations.bib} = ${bib})`;
 }
 
-/** The answers the desk filters by, or the placeholders of a prepared statement that stand for them. */
-type AnswerFilters = {
+/**
+ * The entry's values the desk narrows by (its answers, its payment), or the placeholders of a prepared statement
+ * that stand for them.
+ */
+type Narrowing = {
   gender: { kind: 'value'; value: unknown } | { kind: 'unanswered' } | undefined;
   born:
     | { kind: 'range'; bornBy: unknown; bornAfter: unknown }
     | { kind: 'unanswered'; bornAfter: unknown }
     | undefined;
+  paymentStatus: unknown;
 };
 
-function answersMatch({ gender, born }: AnswerFilters): SQL | undefined {
+const NOT_NARROWED: Narrowing = { gender: undefined, born: undefined, paymentStatus: undefined };
+
+function narrowingMatch({ gender, born, paymentStatus }: Narrowing): SQL | undefined {
   const { dateOfBirth } = registrations;
   return and(
     gender === undefined
@@ -267,26 +296,27 @@ function answersMatch({ gender, born }: AnswerFilters): SQL | undefined {
             sql`${dateOfBirth} <= ${born.bornBy}::date`,
             born.bornAfter === null ? undefined : sql`${dateOfBirth} > ${born.bornAfter}::date`,
           ),
+    paymentStatus === undefined ? undefined : sql`${registrations.paymentStatus} = ${paymentStatus}`,
   );
 }
 
-/** The race's entries of the status (or both) that match the search and the answers asked for, if any. */
+/** The race's entries of the status (or the live ones) that match the search and the narrowing asked for, if any. */
 function matching(
   raceId: unknown,
   status: RegistrationStatus | undefined,
   search: SearchTerm | undefined,
-  answers: AnswerFilters = { gender: undefined, born: undefined },
+  narrowing: Narrowing = NOT_NARROWED,
 ): SQL {
   return and(
     sql`${registrations.marathonId} = ${raceId}`,
-    status ? eq(registrations.status, status) : undefined,
+    status ? eq(registrations.status, status) : isLive,
     search ? searchFor(search) : undefined,
-    answersMatch(answers),
+    narrowingMatch(narrowing),
   )!;
 }
 
-/** The filters' answers with their values. */
-const answerFiltersOf = ({ gender, born }: ParticipantFilters): AnswerFilters => ({
+/** The filters' narrowing with its values. */
+const narrowingOf = ({ gender, born, paymentStatus }: ParticipantFilters): Narrowing => ({
   gender:
     gender === undefined
       ? undefined
@@ -294,6 +324,7 @@ const answerFiltersOf = ({ gender, born }: ParticipantFilters): AnswerFilters =>
         ? { kind: 'unanswered' }
         : { kind: 'value', value: gender },
   born,
+  paymentStatus,
 });
 
 const matchingFilters = (raceId: string, filters: ParticipantFilters) =>
@@ -301,15 +332,18 @@ const matchingFilters = (raceId: string, filters: ParticipantFilters) =>
     raceId,
     filters.status,
     filters.q === undefined ? undefined : searchOf(filters.q),
-    answerFiltersOf(filters),
+    narrowingOf(filters),
   );
 
-/** The shape of a filters' answers (which are asked for, and how), as a prepared statement is planned for it. */
-const answerFiltersShape = ({ gender, born }: ParticipantFilters) =>
-  `${gender === undefined ? '' : gender === UNANSWERED ? 'g0' : 'g'}:${born === undefined ? '' : born.kind === 'unanswered' ? 'b0' : born.bornAfter === null ? 'b1' : 'b2'}`;
+const isNarrowed = ({ gender, born, paymentStatus }: ParticipantFilters) =>
+  gender !== undefined || born !== undefined || paymentStatus !== undefined;
 
-/** The placeholders of the filters' answers, as {@link answerFiltersShape} says which there are. */
-function answerPlaceholders({ gender, born }: ParticipantFilters): AnswerFilters {
+/** The shape of a filters' narrowing (which are asked for, and how), as a prepared statement is planned for it. */
+const narrowingShape = ({ gender, born, paymentStatus }: ParticipantFilters) =>
+  `${gender === undefined ? '' : gender === UNANSWERED ? 'g0' : 'g'}:${born === undefined ? '' : born.kind === 'unanswered' ? 'b0' : born.bornAfter === null ? 'b1' : 'b2'}:${paymentStatus === undefined ? '' : 'p'}`;
+
+/** The placeholders of the filters' narrowing, as {@link narrowingShape} says which there are. */
+function narrowingPlaceholders({ gender, born, paymentStatus }: ParticipantFilters): Narrowing {
   return {
     gender:
       gender === undefined
@@ -327,15 +361,44 @@ function answerPlaceholders({ gender, born }: ParticipantFilters): AnswerFilters
               bornBy: placeholder('bornBy'),
               bornAfter: born.bornAfter === null ? null : placeholder('bornAfter'),
             },
+    paymentStatus: paymentStatus === undefined ? undefined : placeholder('paymentStatus'),
   };
 }
 
-/** The values of the filters' answers' placeholders. */
-const answerValues = ({ gender, born }: ParticipantFilters) => ({
+/** The values of the filters' narrowing's placeholders. */
+const narrowingValues = ({ gender, born, paymentStatus }: ParticipantFilters) => ({
   ...(gender !== undefined && gender !== UNANSWERED && { gender }),
   ...(born?.kind === 'range' && { bornBy: born.bornBy }),
   ...(born?.bornAfter != null && { bornAfter: born.bornAfter }),
+  ...(paymentStatus !== undefined && { paymentStatus }),
 });
+
+/** The race's counters whose sum is the number of its entries of a status (or its live ones). */
+type Counter = 'registered' | 'waitlisted' | 'pending';
+
+/** The counters of `status`' entries; null for the kept ones (cancelled, expired), which have none. */
+function countersOf(status: RegistrationStatus | undefined): Counter[] | null {
+  switch (status) {
+    case undefined:
+      return ['registered', 'waitlisted', 'pending'];
+    case 'registered':
+      return ['registered'];
+    case 'waitlisted':
+      return ['waitlisted'];
+    case 'pending_payment':
+      return ['pending'];
+    case 'cancelled':
+    case 'expired':
+      return null;
+  }
+}
+
+/**
+ * The filters' counters when the race's counters are their total; null when the matches must be counted (a
+ * search, a narrowing, a status without a counter).
+ */
+const totalCounters = (filters: ParticipantFilters): Counter[] | null =>
+  filters.q !== undefined || isNarrowed(filters) ? null : countersOf(filters.status);
 
 type Rows<T> = { rows: T[] };
 
@@ -366,11 +429,12 @@ const searchedPage = (matchingOwn: SQL, order: ParticipantOrder) => sql`
   )`;
 
 /**
- * A page filtered by answers (a gender, an age group): the matches are gathered first, through the race's gender
- * and birth-day indexes, then ordered and counted. Left to itself the planner walks the order's index through
- * every entry of the race, filtering, as it does not see that the count needs every match anyway.
+ * A narrowed page (a gender, an age group, a payment status): the matches are gathered first (through the race's
+ * gender and birth-day index for the answers), then ordered and counted. Left to itself the planner walks the
+ * order's index through every entry of the race, filtering, as it does not see that the count needs every match
+ * anyway.
  */
-const answeredPage = (matchingOwn: SQL, { sort, descending }: ParticipantOrder) => {
+const narrowedPage = (matchingOwn: SQL, { sort, descending }: ParticipantOrder) => {
   // The CTE's columns are the order's, under their own names.
   const order = sql.raw(
     ORDER_COLUMNS[sort].map((column) => `${column.name} ${descending ? 'desc' : 'asc'}`).join(', '),
@@ -396,19 +460,16 @@ const answeredPage = (matchingOwn: SQL, { sort, descending }: ParticipantOrder) 
 };
 
 /**
- * A page without a search: the race's counters give the total in the same snapshot, so a page in the second half
- * is read from the far end in the opposite order: no page skips more than half the entries.
+ * A page whose total the race's counters give in the same snapshot: a page in the second half is read from the
+ * far end in the opposite order, so no page skips more than half the entries.
  */
-function nearerEndPage(matchingOwn: SQL, status: RegistrationStatus | undefined, order: ParticipantOrder) {
-  const total =
-    status === 'registered'
-      ? sql`registered`
-      : status === 'waitlisted'
-        ? sql`waitlisted`
-        : sql`registered + waitlisted`;
+function nearerEndPage(matchingOwn: SQL, counters: Counter[], order: ParticipantOrder) {
   const reversed = { ...order, descending: !order.descending };
   return sql`
-    span as (select total, ${OFFSET} * 2 > total as from_end from (select ${total} as total from race) as counted),
+    span as (
+      select total, ${OFFSET} * 2 > total as from_end
+      from (select ${sql.raw(counters.join(' + '))} as total from race) as counted
+    ),
     page_ids as (
       select id, null::int as matched, row_number() over () as ordinal from (
         select ${registrations.id} as id from ${registrations}
@@ -426,10 +487,24 @@ function nearerEndPage(matchingOwn: SQL, status: RegistrationStatus | undefined,
     )`;
 }
 
+/** The entry form's columns of a marathons row, as {@link raceOf} reads them. */
+const RACE_FORM_COLUMNS = sql`to_char(${marathons}.start_day, 'YYYY-MM-DD') as race_day,
+  ${marathons.registrationFields} as registration_fields, ${marathons.tShirtSizes} as t_shirt_sizes,
+  ${marathons.questions} as questions, ${marathons.retiredQuestions} as retired_questions,
+  ${marathons.ageGroups} as age_groups`;
+
+/** The race as the desk reads it (its organizer, counters, window and entry form): {@link PageRaceColumns}. */
+const selectRace = (raceId: unknown) => sql`
+  select ${marathons.creatorId} as creator_id, ${marathons.title} as title, ${marathons.capacity} as capacity,
+    ${marathons.totalRegistrationCount} as registered, ${marathons.waitlistCount} as waitlisted,
+    ${marathons.pendingCount} as pending, ${marathons.startRegDate} as start_reg_date,
+    ${marathons.endRegDate} as end_reg_date, ${marathons.timeZone} as time_zone, ${RACE_FORM_COLUMNS}
+  from ${marathons} where ${marathons.id} = ${raceId}`;
+
 /**
- * The page statement of one status filter, kind of search (or none) and order (see findOrganizerPage): planned
- * once, as planning it costs as much as running it. Values: raceId, organizerId, limit, offset and, with a
- * search, text, runPattern and bib.
+ * The page statement of one status filter, kind of search (or none), narrowing and order (see
+ * findOrganizerPage): planned once, as planning it costs as much as running it. Values: raceId, organizerId,
+ * limit, offset, with a search text, runPattern and bib, and the narrowing's ({@link narrowingValues}).
  */
 function pageStatementSql(
   status: RegistrationStatus | undefined,
@@ -437,8 +512,8 @@ function pageStatementSql(
   order: ParticipantOrder,
   filters: ParticipantFilters,
 ) {
-  const answers = answerPlaceholders(filters);
-  const counts = search !== undefined || answers.gender !== undefined || answers.born !== undefined;
+  const narrowing = narrowingPlaceholders(filters);
+  const counters = totalCounters(filters);
   const raceId = placeholder('raceId');
   const searchTerm = search && {
     kind: search,
@@ -446,32 +521,19 @@ function pageStatementSql(
     runPattern: placeholder('runPattern'),
     bib: placeholder('bib'),
   };
-  const matchingOwn = sql`${matching(raceId, status, searchTerm, answers)} and (select creator_id from race) = ${placeholder('organizerId')}`;
+  const matchingOwn = sql`${matching(raceId, status, searchTerm, narrowing)} and (select creator_id from race) = ${placeholder('organizerId')}`;
   return sql`
-    with race as (
-      select ${marathons.creatorId} as creator_id, ${marathons.title} as title, ${marathons.capacity} as capacity,
-        ${marathons.totalRegistrationCount} as registered, ${marathons.waitlistCount} as waitlisted,
-        ${marathons.startRegDate} as start_reg_date, ${marathons.endRegDate} as end_reg_date,
-        ${marathons.timeZone} as time_zone, ${RACE_FORM_COLUMNS}
-      from ${marathons} where ${marathons.id} = ${raceId}
-    ), ${
-      answers.gender !== undefined || answers.born !== undefined
-        ? answeredPage(matchingOwn, order)
-        : counts
+    with race as (${selectRace(raceId)}), ${
+      isNarrowed(filters)
+        ? narrowedPage(matchingOwn, order)
+        : counters === null
           ? searchedPage(matchingOwn, order)
-          : nearerEndPage(matchingOwn, status, order)
+          : nearerEndPage(matchingOwn, counters, order)
     }, line as (
       ${lineUpTo(raceId, sql`(select max(${registrations.waitlistSeq}) from page_ids join ${registrations} on ${registrations.id} = page_ids.id)`)}
     )
     select race.*, entry.* from race left join lateral (
-      select ${registrations.id} as id, ${registrations.status} as status, ${registrations.bib} as bib,
-        ${registrations.firstName} as first_name, ${registrations.lastName} as last_name, ${users.email} as email,
-        ${registrations.contact} as contact, ${registrations.info} as info, ${registrations.createdAt} as created_at,
-        to_char(${registrations.dateOfBirth}, 'YYYY-MM-DD') as date_of_birth, ${registrations.gender} as gender,
-        ${registrations.tShirtSize} as t_shirt_size, ${registrations.emergencyContactName} as emergency_contact_name,
-        ${registrations.emergencyContactPhone} as emergency_contact_phone, ${registrations.answers} as answers,
-        ${registrations.waiverVersion} as waiver_version, ${registrations.waiverAcceptedAt} as waiver_accepted_at,
-        line.position, page_ids.matched, page_ids.ordinal
+      select ${PARTICIPANT_SELECT}, line.position, page_ids.matched, page_ids.ordinal
       from page_ids
         join ${registrations} on ${registrations.id} = page_ids.id
         join ${users} on ${users.id} = ${registrations.userId}
@@ -480,12 +542,6 @@ function pageStatementSql(
     order by entry.ordinal`;
 }
 
-/** The entry form's columns of a marathons row, as {@link raceOf} reads them. */
-const RACE_FORM_COLUMNS = sql`to_char(${marathons}.start_day, 'YYYY-MM-DD') as race_day,
-  ${marathons.registrationFields} as registration_fields, ${marathons.tShirtSizes} as t_shirt_sizes,
-  ${marathons.questions} as questions, ${marathons.retiredQuestions} as retired_questions,
-  ${marathons.ageGroups} as age_groups`;
-
 /** The race's part of a row (the page statement's, or {@link findRace}'s). */
 const raceOf = (row: PageRaceColumns): Race => ({
   creatorId: row.creator_id,
@@ -493,6 +549,7 @@ const raceOf = (row: PageRaceColumns): Race => ({
   capacity: row.capacity,
   registered: row.registered,
   waitlisted: row.waitlisted,
+  pending: row.pending,
   startRegDate: new Date(row.start_reg_date),
   endRegDate: new Date(row.end_reg_date),
   timeZone: row.time_zone,
@@ -504,13 +561,8 @@ const raceOf = (row: PageRaceColumns): Race => ({
   ageGroups: row.age_groups,
 });
 
-/** The race as the desk reads it (its organizer, counters, window and entry form), prepared: read per request. */
-const raceById = preparedStatement<PageRaceColumns>(sql`
-  select ${marathons.creatorId} as creator_id, ${marathons.title} as title, ${marathons.capacity} as capacity,
-    ${marathons.totalRegistrationCount} as registered, ${marathons.waitlistCount} as waitlisted,
-    ${marathons.startRegDate} as start_reg_date, ${marathons.endRegDate} as end_reg_date,
-    ${marathons.timeZone} as time_zone, ${RACE_FORM_COLUMNS}
-  from ${marathons} where ${marathons.id} = ${sql.placeholder('raceId')}`);
+/** The race as the desk reads it, prepared: read per request. */
+const raceById = preparedStatement<PageRaceColumns>(selectRace(sql.placeholder('raceId')));
 
 const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PageRow>>>();
 
@@ -520,7 +572,7 @@ function pageStatement(
   order: ParticipantOrder,
   filters: ParticipantFilters,
 ) {
-  const key = `${status}:${search}:${order.sort}:${order.descending}:${answerFiltersShape(filters)}`;
+  const key = `${status}:${search}:${order.sort}:${order.descending}:${narrowingShape(filters)}`;
   let statement = pageStatements.get(key);
   if (!statement) {
     statement = preparedStatement<PageRow>(pageStatementSql(status, search, order, filters));
@@ -541,8 +593,9 @@ export function createParticipantsRepository(db: Executor) {
      * The race and, when `organizerId` organizes it, a page of its entries with each waitlisted one's place in
      * line: one statement, so a page costs one round trip and reads the counters and the entries in one snapshot.
      * The page's ids come from an index-only scan of the order's index (skipping `offset` entries); the rows and
-     * runners are then read for just those. With a search the same scan also counts the matches (`matched`, null
-     * without one: the race's counters are the total then). `race` is null when there is no such race.
+     * runners are then read for just those. `total` is the race's counters' when they count the filters' entries,
+     * else the matches the same scan counted: null when the page is empty then (past the last match, or none).
+     * `race` is null when there is no such race.
      */
     async findOrganizerPage(
       raceId: string,
@@ -550,7 +603,7 @@ export function createParticipantsRepository(db: Executor) {
       filters: ParticipantFilters,
       order: ParticipantOrder,
       { limit, offset }: { limit: number; offset: number },
-    ): Promise<{ race: Race | null; rows: PlacedParticipantRow[]; matched: number | null }> {
+    ): Promise<{ race: Race | null; rows: PlacedParticipantRow[]; total: number | null }> {
       const { status, q } = filters;
       const { kind, ...search } = q === undefined ? { kind: undefined } : searchOf(q);
       const found = await pageStatement(
@@ -558,33 +611,19 @@ export function createParticipantsRepository(db: Executor) {
         kind,
         order,
         filters,
-      )(db, { raceId, organizerId, limit, offset, ...search, ...answerValues(filters) });
+      )(db, { raceId, organizerId, limit, offset, ...search, ...narrowingValues(filters) });
       const first = found[0];
-      if (!first) return { race: null, rows: [], matched: null };
+      if (!first) return { race: null, rows: [], total: null };
+      const race = raceOf(first);
       const rows = found
         .filter((row) => row.id !== null)
-        .map((row) => ({
-          id: row.id!,
-          status: row.status!,
-          bib: row.bib,
-          firstName: row.first_name!,
-          lastName: row.last_name!,
-          email: row.email!,
-          contact: row.contact!,
-          info: row.info!,
-          createdAt: new Date(row.created_at!),
-          dateOfBirth: row.date_of_birth,
-          gender: row.gender,
-          tShirtSize: row.t_shirt_size,
-          emergencyContactName: row.emergency_contact_name,
-          emergencyContactPhone: row.emergency_contact_phone,
-          answers: row.answers ?? {},
-          waiverVersion: row.waiver_version,
-          waiverAcceptedAt: row.waiver_accepted_at === null ? null : new Date(row.waiver_accepted_at),
-          position: row.position,
-        }));
-      const counted = kind !== undefined || filters.gender !== undefined || filters.born !== undefined;
-      return { race: raceOf(first), rows, matched: counted ? (first.matched ?? null) : null };
+        .map((row) => ({ ...participantRowOf(row), position: row.position }));
+      const counters = totalCounters(filters);
+      const total =
+        counters === null
+          ? (first.matched ?? null)
+          : counters.reduce((sum, counter) => sum + race[counter], 0);
+      return { race, rows, total };
     },
 
     async countMatching(raceId: string, filters: ParticipantFilters): Promise<number> {
@@ -666,6 +705,39 @@ export function createParticipantsRepository(db: Executor) {
         ) as answers
         group by grouping sets ((t_shirt_size), (gender), (age_group))`);
       return (result as unknown as Rows<AnswerCount>).rows;
+    },
+
+    /**
+     * The race's money: what every entry of it paid and got back (those cancelled with money on them included),
+     * the on-site fees still due and the on-site refunds still owed, in its currency's minor units. Sums of
+     * `bigint`: a race's may pass 2^31.
+     */
+    async findMoneyTotals(raceId: string): Promise<MoneyTotals> {
+      const result = await db.execute(sql`
+        select race.currency, coalesce(sum(entry.amount_paid), 0)::bigint as paid,
+          coalesce(sum(entry.amount_refunded), 0)::bigint as refunded,
+          coalesce(sum(entry.amount_due) filter (where entry.payment_status = 'due'), 0)::bigint as due,
+          coalesce(sum(entry.refund_due), 0)::bigint as refunds_due
+        from ${marathons} race left join ${registrations} entry on entry.marathon_id = race.id
+        where race.id = ${raceId}
+        group by race.currency`);
+      const [row] = (
+        result as unknown as Rows<{
+          currency: string;
+          paid: unknown;
+          refunded: unknown;
+          due: unknown;
+          refunds_due: unknown;
+        }>
+      ).rows;
+      // int8 comes back as text (node-postgres) or a number (PGlite).
+      return {
+        currency: row!.currency,
+        paid: Number(row!.paid),
+        refunded: Number(row!.refunded),
+        due: Number(row!.due),
+        refundsDue: Number(row!.refunds_due),
+      };
     },
 
     /** Entries per day where the race is run (`timeZone`) and status. */

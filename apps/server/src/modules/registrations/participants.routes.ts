@@ -86,13 +86,13 @@ export const participantsRoutes: FastifyPluginAsyncZod<{
         summary:
           'Cancel an entry of your race: the runner is mailed, and a place it frees goes to the first in line',
         params: z.object({ id: recordIdParam, registrationId: recordIdParam }),
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: z.object({ message: z.string(), refundAmount: z.number().int() }), ...errors },
       },
     },
     async (request) => {
       const { id, registrationId } = request.params;
-      await service.cancelForOrganizer(request.user, id, registrationId);
-      return { message: PARTICIPANT_MESSAGES.cancelled };
+      const { refundAmount } = await service.cancelForOrganizer(request.user, id, registrationId);
+      return { message: PARTICIPANT_MESSAGES.cancelled, refundAmount };
     },
   );
 };

@@ -3,6 +3,7 @@ import type { CreateRegistration, EntryDetailsChange, EntryFormRules, Registrati
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
 import { RACE_FACTS, REGISTRATION_FACTS } from '../../mail/fact-shapes.js';
+import type { CodeTerms, EntryPayment, RacePricing } from './entry-payment.js';
 import { REGISTRATION } from './registrations.repository.js';
 
 /** One runner asking to enter a race: their details, who they are, and whether they take a place in line. */
@@ -19,11 +20,14 @@ export type CheckedEntry = Pick<
   'userId' | 'email' | 'waitlist' | 'firstName' | 'lastName' | 'contact' | 'info'
 > & {
   entry: EntryDetailsChange;
+  payment: EntryPayment;
 };
 
 /** The race's entry form as the entries are checked against it, and its revision. */
 export type RaceEntryForm = {
   rules: EntryFormRules;
+  /** The race's prices: an entry's amount is worked out from them (entry-payment.ts). */
+  prices: RacePricing;
   revision: number;
   startRegDate: Date;
   endRegDate: Date;
@@ -36,6 +40,8 @@ export type EntryOutcome =
   | { kind: 'closed'; race: { title: string; timeZone: string; startRegDate: Date; endRegDate: Date } }
   | { kind: 'full' }
   | { kind: 'already-registered' }
+  /** The discount code has no use left (or was removed while the entry went in). */
+  | { kind: 'code-used-up' }
   /** The organizer changed the entry form since the entry was checked: check it again. */
   | { kind: 'form-changed' }
   | { kind: 'invalid'; errors: Array<{ field: string; message: string }> };
@@ -49,6 +55,7 @@ type EntryRow = {
   is_open: boolean | null;
   already: boolean | null;
   same_form: boolean | null;
+  code_ok: boolean | null;
   registration: Registration | null;
 };
 
@@ -69,6 +76,7 @@ function toOutcome(row: EntryRow | undefined): EntryOutcome {
   }
   if (row.already) return { kind: 'already-registered' };
   if (!row.same_form) return { kind: 'form-changed' };
+  if (row.code_ok === false) return { kind: 'code-used-up' };
   if (row.registration === null) return { kind: 'full' };
   return { kind: 'entered', registration: row.registration };
 }
@@ -92,13 +100,15 @@ export function createRaceEntryRepository(db: Executor) {
     requests: readonly CheckedEntry[],
     at: Date,
     formRevision: number,
+    holdUntil: Date,
   ): Promise<EntryOutcome[]> {
     const now = at.toISOString();
     const input = JSON.stringify(
-      requests.map(({ entry, ...request }, n) => ({
+      requests.map(({ entry, payment, ...request }, n) => ({
         n,
         ...request,
         ...entry,
+        ...payment,
         answers: Object.fromEntries(
           Object.entries(entry.answers ?? {}).filter(([, answer]) => answer !== null),
         ),
@@ -111,13 +121,16 @@ export function createRaceEntryRepository(db: Executor) {
           (e->>'waitlist')::boolean as waitlist, (e->>'dateOfBirth')::date as date_of_birth, e->>'gender' as gender,
           e->>'tShirtSize' as t_shirt_size, e->>'emergencyContactName' as emergency_contact_name,
           e->>'emergencyContactPhone' as emergency_contact_phone, e->'answers' as answers,
-          (e->>'waiverVersion')::int as waiver_version
+          (e->>'waiverVersion')::int as waiver_version, e->>'paymentMethod' as payment_method,
+          (e->>'amountDue')::int as amount_due, e->>'currency' as currency,
+          (e->>'discountCodeId')::uuid as discount_code_id, e->>'discountCode' as discount_code,
+          (e->>'online')::boolean as online
         from jsonb_array_elements(${input}::jsonb) as e
       ), race as (
         select id, title, start_date, location, distance, time_zone, calendar_sequence, start_reg_date, end_reg_date,
           bibs_issued, waitlist_count, start_day, age_groups, form_revision = ${formRevision} as same_form,
           start_reg_date <= ${now}::timestamptz and end_reg_date >= ${now}::timestamptz as is_open,
-          capacity - total_registration_count as free
+          capacity - total_registration_count - pending_count as free
         from marathons where id = ${raceId}
         for update
       ), judged as (
@@ -128,12 +141,22 @@ export function createRaceEntryRepository(db: Executor) {
             is not null
             or row_number() over (partition by input.user_id order by input.n) > 1 as already
         from input
+      ), coded as (
+        -- A code's uses are counted under the race's lock: those left go to the first runners who use it.
+        select judged.*, judged.discount_code_id is null or coalesce(code.active
+          and (code.valid_until is null or code.valid_until > ${now}::timestamptz)
+          and (code.max_uses is null or code.uses
+            + row_number() over (partition by judged.discount_code_id order by judged.n) <= code.max_uses), false)
+          as code_ok
+        from judged left join discount_codes code on code.id = judged.discount_code_id and code.marathon_id = ${raceId}
+        where not judged.already
       ), decided as (
-        select judged.*,
-          case when race.free is null or row_number() over (order by judged.n) <= race.free then 'registered'
-            when judged.waitlist then 'waitlisted' end as status
-        from judged cross join race
-        where race.is_open and race.same_form and not judged.already
+        select coded.*,
+          case when race.free is null or row_number() over (order by coded.n) <= race.free
+              then case when coded.online then 'pending_payment' else 'registered' end
+            when coded.waitlist then 'waitlisted' end as status
+        from coded cross join race
+        where race.is_open and race.same_form and coded.code_ok
       ), numbered as (
         select decided.*,
           case when status = 'registered'
@@ -143,12 +166,17 @@ export function createRaceEntryRepository(db: Executor) {
       ), inserted as (
         insert into registrations (marathon_id, user_id, first_name, last_name, contact, info, status, bib,
           waitlist_seq, date_of_birth, gender, t_shirt_size, emergency_contact_name, emergency_contact_phone, answers,
-          waiver_version, waiver_accepted_at)
+          waiver_version, waiver_accepted_at, payment_method, payment_status, amount_due, currency, discount_code_id,
+          discount_code, hold_expires_at)
         select ${raceId}, user_id, first_name, last_name, contact, info, status, bib,
           case when status = 'waitlisted' then nextval('registrations_waitlist_seq') end,
           date_of_birth, gender, t_shirt_size, emergency_contact_name, emergency_contact_phone, answers,
           -- Accepted as the entry is made: the same instant as its created_at.
-          waiver_version, case when waiver_version is not null then now() end
+          waiver_version, case when waiver_version is not null then now() end,
+          payment_method,
+          case when amount_due = 0 then 'free' when status = 'registered' then 'due' else 'pending' end,
+          amount_due, currency, discount_code_id, discount_code,
+          case when status = 'pending_payment' then ${holdUntil.toISOString()}::timestamptz end
         from numbered
         returning *
       ), answered as (
@@ -163,8 +191,14 @@ export function createRaceEntryRepository(db: Executor) {
           total_registration_count = total_registration_count
             + (select count(*) from inserted where status = 'registered'),
           bibs_issued = bibs_issued + (select count(*) from inserted where status = 'registered'),
-          waitlist_count = waitlist_count + (select count(*) from inserted where status = 'waitlisted')
+          waitlist_count = waitlist_count + (select count(*) from inserted where status = 'waitlisted'),
+          pending_count = pending_count + (select count(*) from inserted where status = 'pending_payment')
         where id = ${raceId} and exists (select 1 from inserted)
+      ), used as (
+        update discount_codes set uses = uses + used.count
+        from (select discount_code_id, count(*)::int as count from inserted where discount_code_id is not null
+          group by discount_code_id) as used
+        where discount_codes.id = used.discount_code_id
       ), mailed as (
         insert into mail_outbox (recipient, payload)
         select registration.email, jsonb_build_object(
@@ -173,12 +207,15 @@ export function createRaceEntryRepository(db: Executor) {
           || case when registration.status = 'waitlisted'
             then jsonb_build_object('waitlistPosition', registration.waitlist_position) else '{}'::jsonb end
         from answered as registration cross join race
+        -- A hold is confirmed when it is paid.
+        where registration.status <> 'pending_payment'
       )
       select input.n, race.title, race.time_zone, race.start_reg_date, race.end_reg_date, race.is_open,
-        judged.already, race.same_form,
+        judged.already, race.same_form, coded.code_ok,
         case when registration.id is not null then ${ENTERED.jsonb} end as registration
       from input
         join judged on judged.n = input.n
+        left join coded on coded.n = input.n
         left join race on true
         left join answered as registration on registration.user_id = input.user_id and not judged.already
         left join users runner on runner.id = registration.user_id
@@ -200,14 +237,15 @@ export function createRaceEntryRepository(db: Executor) {
     requests: readonly CheckedEntry[],
     at: Date,
     formRevision: number,
+    holdUntil: Date,
   ) {
     try {
-      return await enterAll(db, raceId, requests, at, formRevision);
+      return await enterAll(db, raceId, requests, at, formRevision, holdUntil);
     } catch (error) {
       if (!isCheckViolation(error, 'marathons_within_capacity_check')) throw error;
       return db.transaction(async (tx) => {
         await tx.execute(sql`select from marathons where id = ${raceId} for update`);
-        return enterAll(tx, raceId, requests, at, formRevision);
+        return enterAll(tx, raceId, requests, at, formRevision, holdUntil);
       });
     }
   }
@@ -222,15 +260,18 @@ export function createRaceEntryRepository(db: Executor) {
     requests: readonly CheckedEntry[],
     at: Date,
     formRevision: number,
+    holdUntil: Date,
   ): Promise<EntryOutcome[]> {
     try {
-      return await enterOnce(raceId, requests, at, formRevision);
+      return await enterOnce(raceId, requests, at, formRevision, holdUntil);
     } catch (error) {
       if (isForeignKeyViolation(error)) return requests.map(() => ({ kind: 'race-missing' }) as const);
       if (!isUniqueViolation(error, 'registrations_marathon_user_unique')) throw error;
       if (requests.length === 1) return [{ kind: 'already-registered' }];
       const outcomes: EntryOutcome[] = [];
-      for (const request of requests) outcomes.push(...(await enter(raceId, [request], at, formRevision)));
+      for (const request of requests) {
+        outcomes.push(...(await enter(raceId, [request], at, formRevision, holdUntil)));
+      }
       return outcomes;
     }
   }
@@ -240,13 +281,29 @@ export function createRaceEntryRepository(db: Executor) {
     const result = await db.execute(sql`
       select registration_fields, t_shirt_sizes, questions, waiver_text is not null as has_waiver, waiver_version,
         minimum_age,
-        to_char(start_day, 'YYYY-MM-DD') as race_day, form_revision, start_reg_date, end_reg_date
+        to_char(start_day, 'YYYY-MM-DD') as race_day, form_revision, start_reg_date, end_reg_date,
+        entry_fee, price_tiers, currency, payment_methods
       from marathons where id = ${raceId}`);
     const [row] = (result as unknown as { rows: EntryFormRow[] }).rows;
     return row ? entryFormOf(row) : null;
   }
 
-  return { enter, findEntryForm };
+  /** The race's codes of those given (in capitals), by code: their terms, as entries are checked against them. */
+  async function findCodes(raceId: string, codes: string[]): Promise<Map<string, CodeTerms>> {
+    const result = await db.execute(sql`
+      select id, code, percent_off as "percentOff", amount_off as "amountOff", active, valid_until as "validUntil"
+      from discount_codes where marathon_id = ${raceId} and code = any(${sql.param(codes)}::text[])`);
+    const rows = (result as unknown as { rows: Array<CodeTerms & { validUntil: Date | string | null }> })
+      .rows;
+    return new Map(
+      rows.map((row) => [
+        row.code,
+        { ...row, validUntil: row.validUntil === null ? null : new Date(row.validUntil) },
+      ]),
+    );
+  }
+
+  return { enter, findEntryForm, findCodes };
 }
 
 /** A race's entry form columns, as {@link entryFormOf} reads them. */
@@ -261,6 +318,10 @@ export type EntryFormRow = {
   form_revision: number;
   start_reg_date: Date | string;
   end_reg_date: Date | string;
+  entry_fee: number;
+  price_tiers: RacePricing['priceTiers'];
+  currency: string;
+  payment_methods: RacePricing['paymentMethods'];
 };
 
 export function entryFormOf(row: EntryFormRow): RaceEntryForm {
@@ -272,6 +333,12 @@ export function entryFormOf(row: EntryFormRow): RaceEntryForm {
       waiver: row.has_waiver ? { version: row.waiver_version } : null,
       minimumAge: row.minimum_age,
       raceDay: row.race_day,
+    },
+    prices: {
+      entryFee: row.entry_fee,
+      priceTiers: row.price_tiers,
+      currency: row.currency,
+      paymentMethods: row.payment_methods,
     },
     revision: row.form_revision,
     startRegDate: new Date(row.start_reg_date),

@@ -14,6 +14,15 @@ const nextDay = (day: string) => new Date(Date.parse(day) + DAY_MS).toISOString(
 
 export type DailyCount = { day: string; status: RegistrationStatus; count: number };
 
+/** The race's money as read (see revenueSchema): its currency and sums in its minor units. */
+export type MoneyTotals = Omit<RaceStats['revenue'], 'net'>;
+
+/** The summary's revenue: the money received less the money given back. */
+export const revenueOf = (totals: MoneyTotals): RaceStats['revenue'] => ({
+  ...totals,
+  net: totals.paid - totals.refunded,
+});
+
 /** Registered runners per answer of one kind; `value` null for those who gave none. */
 export type AnswerCount = { kind: 'tShirtSize' | 'gender' | 'ageGroup'; value: string | null; count: number };
 
@@ -45,22 +54,30 @@ export function answerCounts(
   };
 }
 
+/** The statuses the counts and days are about: entries holding a place and entries in line. */
+type CountedStatus = keyof RaceStats['counts'];
+const isCounted = (status: RegistrationStatus): status is CountedStatus =>
+  status === 'registered' || status === 'waitlisted';
+
 /**
  * The race's sign-ups per day where the race is run (`daily` counted in its zone too), from the day its window
  * opens to today, or to the day it closes once that has passed (none before it opens). Entries made outside
  * those days (before the window moved, say) count on the first or last day, so the days add up to the counts.
+ * Counts and days are of registered and waitlisted entries: held places are the race's `pending` counter, and
+ * entries kept without a place (cancelled, expired) are no sign-ups. The places left are those neither
+ * registered nor held.
  */
 export function raceStats(
-  race: { capacity: number | null; startRegDate: Date; endRegDate: Date; timeZone: string },
+  race: { capacity: number | null; pending: number; startRegDate: Date; endRegDate: Date; timeZone: string },
   daily: readonly DailyCount[],
   now: Date,
-): Omit<RaceStats, keyof AnswerTotals> {
+): Omit<RaceStats, keyof AnswerTotals | 'revenue'> {
   const dayOf = (instant: Date) => formatDayInZone(instant, race.timeZone);
   const today = dayOf(now);
   const first = dayOf(race.startRegDate);
   const closing = dayOf(race.endRegDate);
   const last = today < closing ? today : closing;
-  const days = new Map<string, Record<RegistrationStatus, number>>();
+  const days = new Map<string, Record<CountedStatus, number>>();
   if (today >= first) {
     for (let day = first; day <= last; day = nextDay(day)) days.set(day, { registered: 0, waitlisted: 0 });
   }
@@ -68,6 +85,7 @@ export function raceStats(
   const counts = { registered: 0, waitlisted: 0 };
   let registrationsToday = 0;
   for (const { day, status, count } of daily) {
+    if (!isCounted(status)) continue;
     counts[status] += count;
     if (day === today) registrationsToday += count;
     const bucket = days.get(day < first ? first : day > last ? last : day);
@@ -77,8 +95,9 @@ export function raceStats(
   let cumulativeRegistered = 0;
   return {
     capacity: race.capacity,
-    placesLeft: race.capacity === null ? null : Math.max(0, race.capacity - counts.registered),
+    placesLeft: race.capacity === null ? null : Math.max(0, race.capacity - counts.registered - race.pending),
     counts,
+    pendingCount: race.pending,
     registrationsToday,
     days: Array.from(days, ([date, { registered, waitlisted }]) => {
       cumulativeRegistered += registered;

@@ -1,5 +1,6 @@
 import { type SQL, eq, sql } from 'drizzle-orm';
 import type {
+  PaymentMethod,
   EntryDetailsChange,
   Registration,
   RegistrationEntry,
@@ -46,6 +47,19 @@ export const ENTRY_DETAILS_FIELDS = {
   waiverAcceptedAt: isoInstant(sql`registration.waiver_accepted_at`),
 } satisfies Partial<Record<keyof Registration, SQL>>;
 
+/** The entry's payment (issue 32), from `registration`: what the runner and the organizer's desk see of it. */
+export const PAYMENT_FIELDS = {
+  paymentMethod: sql`registration.payment_method`,
+  paymentStatus: sql`registration.payment_status`,
+  amountDue: sql`registration.amount_due`,
+  amountPaid: sql`registration.amount_paid`,
+  amountRefunded: sql`registration.amount_refunded`,
+  currency: sql`registration.currency`,
+  discountCode: sql`registration.discount_code`,
+  receiptNumber: sql`registration.receipt_number`,
+  holdExpiresAt: isoInstant(sql`registration.hold_expires_at`),
+} satisfies Partial<Record<keyof Registration, SQL>>;
+
 /**
  * A registration as the API answers it (registrationSchema), from a registrations row aliased `registration`
  * joined with its race (`race`) and runner (`runner`): {@link REGISTRATION_JOINS}.
@@ -66,6 +80,7 @@ const REGISTRATION_FIELDS = {
   bib: sql`registration.bib`,
   waitlistPosition: WAITLIST_POSITION,
   ...ENTRY_DETAILS_FIELDS,
+  ...PAYMENT_FIELDS,
 } satisfies Record<keyof Registration, SQL>;
 export const REGISTRATION = defineShape<Registration>(REGISTRATION_FIELDS);
 
@@ -77,6 +92,7 @@ export const ENTRY = defineShape<RegistrationEntry>({
   bib,
   waitlistPosition,
   ...ENTRY_DETAILS_FIELDS,
+  ...PAYMENT_FIELDS,
 });
 
 const REGISTRATION_JOINS = sql`
@@ -118,6 +134,44 @@ const runnerRegistrationPage = (byTitle: boolean) =>
     rowJson: REGISTRATION.json,
   });
 const runnerRegistrationPages = { all: runnerRegistrationPage(false), byTitle: runnerRegistrationPage(true) };
+
+/** An entry's money and its race's refund policy (findMoney). */
+export type EntryMoney = {
+  status: RegistrationStatus;
+  paymentMethod: PaymentMethod | null;
+  amountPaid: number;
+  amountRefunded: number;
+  refundDue: number;
+  checkoutSessionId: string | null;
+  refundPercent: number;
+  refundUntil: Date | null;
+  raceStart: Date;
+};
+
+/**
+ * The race of an entry that left its place, line or hold (`left`: rows with `marathon_id`, `status` as the entry
+ * stood, `discount_code_id`), off its counters; the code's use given back. CTEs named `race` and `code_back`.
+ */
+const leftRace = (left: SQL) => sql`race as (
+    update marathons set
+      total_registration_count = total_registration_count - (gone.status = 'registered')::int,
+      waitlist_count = waitlist_count - (gone.status = 'waitlisted')::int,
+      pending_count = pending_count - (gone.status = 'pending_payment')::int
+    from ${left} as gone where marathons.id = gone.marathon_id
+    returning marathons.*
+  ), code_back as (
+    update discount_codes set uses = uses - 1
+    from ${left} as gone
+    where discount_codes.id = gone.discount_code_id and gone.status in ('registered', 'waitlisted', 'pending_payment')
+  )`;
+
+/** The runner's cancellation mail about `entry` (a registrations row), as an INSERT into the outbox. */
+const cancellationMail = (entry: SQL, cancelledBy: CancelledBy | undefined) => sql`
+  insert into mail_outbox (recipient, payload)
+  select users.email, jsonb_build_object('kind', 'registration-cancelled',
+    'race', ${RACE_FACTS.jsonb}, 'registration', ${REGISTRATION_FACTS.jsonb})
+    || ${cancelledBy ? sql`jsonb_build_object('cancelledBy', ${cancelledBy}::text)` : sql`'{}'::jsonb`}
+  from ${entry} as registration join users on users.id = registration.user_id cross join race`;
 
 /** The facts of a mail about a registration: the runner's address, the race, what they entered. */
 type MailFacts = { recipient: string; runnerId: string; race: RaceFacts; registration: RegistrationFacts };
@@ -182,6 +236,7 @@ export function createRegistrationsRepository(db: Executor) {
         await db.execute(sql`
           select ${REGISTRATION.columns} from registrations registration ${REGISTRATION_JOINS}
           where registration.user_id = ${userId} and race.start_date > ${now.toISOString()}::timestamptz
+            and registration.status in ('registered', 'waitlisted', 'pending_payment')
           order by race.start_date, race.id
           limit 1`),
       );
@@ -198,12 +253,18 @@ export function createRegistrationsRepository(db: Executor) {
       return rows.map((row) => row.id);
     },
 
-    /** The runner's entry in the race and where it stands, if any (the unique (marathon, runner) index). */
+    /**
+     * The runner's entry in the race and where it stands, if any: the live one (the unique (marathon, runner)
+     * index), else the latest kept without a place (cancelled with its money, a hold released).
+     */
     async findEntry(marathonId: string, userId: string): Promise<RegistrationEntry | null> {
       const [row] = rowsOf<RegistrationEntry>(
         await db.execute(sql`
           select ${ENTRY.columns} from registrations registration join marathons race on race.id = registration.marathon_id
-          where registration.marathon_id = ${marathonId} and registration.user_id = ${userId}`),
+          where registration.marathon_id = ${marathonId} and registration.user_id = ${userId}
+          order by registration.status in ('registered', 'waitlisted', 'pending_payment') desc,
+            registration.created_at desc
+          limit 1`),
       );
       return row ?? null;
     },
@@ -305,29 +366,81 @@ export function createRegistrationsRepository(db: Executor) {
     },
 
     /**
-     * Withdraws the entry, takes it off its race's counters and queues the runner's cancellation mail, in one
-     * statement; says where the entry stood. Run with the race locked (a registered runner's place then goes to
-     * the line: waitlist.repository.ts). `cancelledBy: 'organizer'` makes the mail say who cancelled.
+     * The entry's money and its race's refund policy, with the entry's row locked for the rest of the transaction
+     * (its race already locked): what a withdrawal gives back.
+     */
+    async findMoney(id: string): Promise<EntryMoney | null> {
+      const [row] = rowsOf<EntryMoney>(
+        await db.execute(sql`
+          select registration.status, registration.payment_method as "paymentMethod",
+            registration.amount_paid as "amountPaid", registration.amount_refunded as "amountRefunded",
+            registration.refund_due as "refundDue", registration.checkout_session_id as "checkoutSessionId",
+            race.refund_percent as "refundPercent", race.refund_until as "refundUntil", race.start_date as "raceStart"
+          from ${registrations} registration join ${marathons} race on race.id = registration.marathon_id
+          where registration.id = ${id}
+          for update of registration`),
+      );
+      return row ?? null;
+    },
+
+    /**
+     * Withdraws an entry without money on it: deletes it, takes it off its race's counters (and its code's uses)
+     * and queues the runner's cancellation mail, in one statement; says where the entry stood. Run with the race
+     * locked (a place given up then goes to the line: waitlist.repository.ts). `cancelledBy: 'organizer'` makes
+     * the mail say who cancelled.
      */
     async remove(id: string, cancelledBy?: CancelledBy): Promise<RegistrationStatus | null> {
       const result = await db.execute(sql`
         with removed as (
-          delete from registrations where id = ${id}
-          returning id, marathon_id, user_id, first_name, last_name, contact, info, bib, status
-        ), race as (
-          update marathons set
-            total_registration_count = total_registration_count - (removed.status = 'registered')::int,
-            waitlist_count = waitlist_count - (removed.status = 'waitlisted')::int
-          from removed where marathons.id = removed.marathon_id
-          returning marathons.*
-        ), mailed as (
-          insert into mail_outbox (recipient, payload)
-          select users.email, jsonb_build_object('kind', 'registration-cancelled',
-            'race', ${RACE_FACTS.jsonb}, 'registration', ${REGISTRATION_FACTS.jsonb})
-            || ${cancelledBy ? sql`jsonb_build_object('cancelledBy', ${cancelledBy}::text)` : sql`'{}'::jsonb`}
-          from removed as registration join users on users.id = registration.user_id cross join race
+          delete from registrations where id = ${id} returning *
+        ), ${leftRace(sql`removed`)}, mailed as (
+          ${cancellationMail(sql`removed`, cancelledBy)}
         )
         select status from removed`);
+      const [row] = (result as unknown as { rows: { status: RegistrationStatus }[] }).rows;
+      return row?.status ?? null;
+    },
+
+    /**
+     * Withdraws an entry with money on it, keeping it as `cancelled` (no place, no bib) with its amounts, and
+     * gives `refund` back: online, a refund for the refund worker to make (and the runner's refund mail); on
+     * site, a refund the organizer owes (`refund_due`). One statement, the race locked, as {@link remove}.
+     */
+    async cancelKeepingMoney(
+      id: string,
+      refund: number,
+      cancelledBy?: CancelledBy,
+    ): Promise<RegistrationStatus | null> {
+      const result = await db.execute(sql`
+        with before as (
+          select id, status, marathon_id, discount_code_id from registrations where id = ${id}
+        ), kept as (
+          update registrations set status = 'cancelled', bib = null, waitlist_seq = null, hold_expires_at = null,
+            amount_refunded = amount_refunded + case when payment_method = 'online' then ${refund}::int else 0 end,
+            refund_due = refund_due + case when payment_method = 'online' then 0 else ${refund}::int end,
+            payment_status = case
+              when ${refund}::int = 0 then payment_status
+              when payment_method <> 'online' then 'refund_due'
+              when amount_refunded + ${refund}::int = amount_paid then 'refunded'
+              else 'partially_refunded' end,
+            updated_at = now()
+          where id = ${id}
+          returning *
+        ), ${leftRace(sql`before`)}, mailed as (
+          ${cancellationMail(sql`kept`, cancelledBy)}
+        ), refunding as (
+          insert into payment_refunds (registration_id, payment_intent, amount, currency, reason)
+          select id, payment_intent, ${refund}::int, currency, ${cancelledBy ?? 'withdrawn'}
+          from kept where payment_method = 'online' and ${refund}::int > 0 and payment_intent is not null
+        ), refund_mailed as (
+          insert into mail_outbox (recipient, payload)
+          select users.email, jsonb_build_object('kind', 'refund', 'race', ${RACE_FACTS.jsonb},
+            'registration', ${REGISTRATION_FACTS.jsonb}, 'amount', ${refund}::int, 'currency', registration.currency,
+            'onSite', registration.payment_method <> 'online')
+          from kept as registration join users on users.id = registration.user_id cross join race
+          where ${refund}::int > 0
+        )
+        select status from before`);
       const [row] = (result as unknown as { rows: { status: RegistrationStatus }[] }).rows;
       return row?.status ?? null;
     },

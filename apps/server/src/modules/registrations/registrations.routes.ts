@@ -119,14 +119,20 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'deleteRegistration',
         tags: ['registrations'],
-        summary: 'Withdraw your registration; the race’s count goes down with it',
+        summary:
+          'Withdraw your registration; the race’s count goes down with it. A paid entry is kept as cancelled and refunded as the race’s policy says (refundAmount)',
         params: idParamSchema,
-        response: { 200: deletedSchema, ...errors },
+        response: { 200: deletedSchema.extend({ refundAmount: z.number().int() }), ...errors },
       },
     },
     async (request) => {
-      await service.withdraw(request.user, request.params.id);
-      return { success: true as const, message: REGISTRATION_MESSAGES.deleted, deletedCount: 1 };
+      const { refundAmount } = await service.withdraw(request.user, request.params.id);
+      return {
+        success: true as const,
+        message: REGISTRATION_MESSAGES.deleted,
+        deletedCount: 1,
+        refundAmount,
+      };
     },
   );
 };

@@ -5,8 +5,11 @@ import {
   type Registration,
   type UpdateRegistration,
   checkEntryDetails,
+  refundOnWithdrawal,
+  type RegistrationStatus,
   formatDateTimeInZone,
   isRegistrationOpen,
+  PAYMENT_MESSAGES,
 } from '@stride/shared';
 import type { Executor } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
@@ -26,6 +29,21 @@ import {
 } from './race-entry.repository.js';
 import { createRegistrationsRepository, type RegistrationsRepository } from './registrations.repository.js';
 import { createWaitlistRepository, type WaitlistRepository } from './waitlist.repository.js';
+import { type CodeTerms, FREE_ENTRY, entryPaymentOf } from './entry-payment.js';
+
+/**
+ * How the server takes entry fees (issue 32): whether online payment is set up, how long a hold lasts, and how
+ * long a runner in line who is offered a place has to pay for it.
+ */
+export type EntryPaymentSettings = {
+  onlineAvailable: boolean;
+  holdMinutes: number;
+  waitlistClaimHours: number;
+};
+
+/** Until when a place offered from the line is held for a runner paying online. */
+export const claimUntil = (now: Date, settings: Pick<EntryPaymentSettings, 'waitlistClaimHours'>) =>
+  new Date(now.getTime() + settings.waitlistClaimHours * 3_600_000);
 
 export const REGISTRATION_MESSAGES = {
   notFound: 'Registration not found',
@@ -38,6 +56,7 @@ export const REGISTRATION_MESSAGES = {
   nothingToUpdate: 'Nothing to update: send at least one of firstName, lastName, contact, info',
   detailsClosed: ENTRY_MESSAGES.closed,
   deleted: 'Registration deleted successfully',
+  alreadyCancelled: 'This entry is already cancelled.',
 } as const;
 
 /** The most runners entered by one statement. */
@@ -102,6 +121,10 @@ function refusalOf(outcome: Exclude<EntryOutcome, { kind: 'entered' }>, now: Dat
       return new AppError('VALIDATION_FAILED', outcome.errors[0]!.message, outcome.errors);
     case 'form-changed':
       return new AppError('CONFLICT', 'The race’s entry form changed while you entered: please try again.');
+    case 'code-used-up':
+      return new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.invalidCode, [
+        { field: 'discountCode', message: PAYMENT_MESSAGES.invalidCode },
+      ]);
   }
 }
 
@@ -113,6 +136,12 @@ export type RegistrationsServiceDependencies = {
   repositoryOn?: (executor: Executor) => RegistrationsRepository;
   entriesOn?: (executor: Executor) => RaceEntryRepository;
   waitlistOn?: (executor: Executor) => WaitlistRepository;
+  payments: EntryPaymentSettings;
+  /**
+   * Told of a hold's checkout session left behind by a withdrawal, once committed, so that it is expired at
+   * Stripe (a port to the payments module; a payment made on it anyway is refunded).
+   */
+  checkouts?: { abandon: (sessionId: string) => void };
   now?: () => Date;
 };
 
@@ -124,9 +153,10 @@ export async function fillPlacesFromLine(
   tx: Executor,
   raceId: string,
   record: RecordChange,
+  claimUntil: Date,
   waitlistOn: (executor: Executor) => WaitlistRepository = createWaitlistRepository,
 ): Promise<void> {
-  const promotions = await waitlistOn(tx).fillPlaces(raceId);
+  const promotions = await waitlistOn(tx).fillPlaces(raceId, claimUntil);
   if (promotions.length === 0) return;
   for (const { runnerId } of promotions) record({ kind: 'registration', raceId, runnerId });
   record({ kind: 'mail-queued' });
@@ -144,20 +174,26 @@ async function enterChecked(
   raceId: string,
   requests: readonly EntryRequest[],
   at: Date,
+  payments: EntryPaymentSettings,
 ): Promise<EntryOutcome[]> {
   const outcomes: EntryOutcome[] = requests.map(() => ({ kind: 'form-changed' }));
   let pending = requests.map((_, index) => index);
+  const codesAsked = [...new Set(requests.flatMap((request) => request.discountCode ?? []))];
+  const codes =
+    codesAsked.length > 0 ? await entries.findCodes(raceId, codesAsked) : new Map<string, CodeTerms>();
+  const judge = (form: RaceEntryForm) =>
+    judgeEntries(form, requests, pending, at, { codes, onlineAvailable: payments.onlineAvailable });
   for (let attempt = 0; attempt < FORM_CHANGE_RETRIES && pending.length > 0; attempt += 1) {
     // The kept form of a race open for entries, unless the statement found it out of date: else the race's now.
     const kept = attempt === 0 ? forms.get(raceId) : undefined;
     let form = kept && isRegistrationOpen(kept, at) ? kept : await entries.findEntryForm(raceId);
     if (!form) return requests.map(() => ({ kind: 'race-missing' }));
-    let judged = judgeEntries(form, requests, pending, at);
+    let judged = judge(form);
     // A refusal is final only against the race's form as it is now: the statement confirms only the entered.
     if (form === kept && judged.refused.size > 0) {
       const current = await entries.findEntryForm(raceId);
       if (!current) return requests.map(() => ({ kind: 'race-missing' }));
-      if (current.revision !== form.revision) judged = judgeEntries((form = current), requests, pending, at);
+      if (current.revision !== form.revision) judged = judge((form = current));
     }
     forms.keep(raceId, form);
     for (const [index, outcome] of judged.refused) outcomes[index] = outcome;
@@ -168,6 +204,7 @@ async function enterChecked(
       checked.map(({ entry }) => entry),
       at,
       form.revision,
+      new Date(at.getTime() + payments.holdMinutes * 60_000),
     );
     pending = [];
     entered.forEach((outcome, n) => {
@@ -183,15 +220,28 @@ async function enterChecked(
  * Checks the pending runners' answers against the form: those refused (400), and the others' entries to make. A
  * closed window is the entry statement's to report (409), before any field.
  */
-function judgeEntries(form: RaceEntryForm, requests: readonly EntryRequest[], pending: number[], at: Date) {
+function judgeEntries(
+  form: RaceEntryForm,
+  requests: readonly EntryRequest[],
+  pending: number[],
+  at: Date,
+  { codes, onlineAvailable }: { codes: ReadonlyMap<string, CodeTerms>; onlineAvailable: boolean },
+) {
   const open = isRegistrationOpen(form, at);
   const refused = new Map<number, EntryOutcome>();
   const checked: Array<{ index: number; entry: CheckedEntry }> = [];
   for (const index of pending) {
     const { details, rest } = splitDetails(requests[index]!);
+    const { paymentMethod, discountCode, ...runner } = rest;
     const { errors, change } = checkEntryDetails(form.rules, details, 'create');
-    if (open && errors.length > 0) refused.set(index, { kind: 'invalid', errors });
-    else checked.push({ index, entry: { ...rest, entry: open ? change : {} } });
+    const paying = open
+      ? entryPaymentOf(form.prices, { paymentMethod, discountCode }, codes, at, onlineAvailable)
+      : { payment: FREE_ENTRY };
+    const problems = [...(open ? errors : []), ...('errors' in paying ? paying.errors : [])];
+    if (problems.length > 0) refused.set(index, { kind: 'invalid', errors: problems });
+    else if ('payment' in paying) {
+      checked.push({ index, entry: { ...runner, entry: open ? change : {}, payment: paying.payment } });
+    }
   }
   return { refused, checked };
 }
@@ -224,6 +274,8 @@ export function createRegistrationsService({
   repositoryOn = createRegistrationsRepository,
   entriesOn = createRaceEntryRepository,
   waitlistOn = createWaitlistRepository,
+  payments,
+  checkouts,
   now = () => new Date(),
 }: RegistrationsServiceDependencies) {
   /**
@@ -234,7 +286,7 @@ export function createRegistrationsService({
   const entryQueue = createKeyedBatcher<EntryRequest, EntryOutcome>(
     (raceId, requests) =>
       unitOfWork.autocommit(async (db, record) => {
-        const outcomes = await enterChecked(entriesOn(db), entryForms, raceId, requests, now());
+        const outcomes = await enterChecked(entriesOn(db), entryForms, raceId, requests, now(), payments);
         outcomes.forEach((outcome, index) => {
           if (outcome.kind === 'entered')
             record({ kind: 'registration', raceId, runnerId: requests[index]!.userId });
@@ -261,8 +313,10 @@ export function createRegistrationsService({
   }
 
   /**
-   * Deletes the entry with its race's counters and the runner's cancellation mail, then gives a registered
-   * runner's place to the first in line. Run with the race locked.
+   * Withdraws the entry (the runner's cancellation mail), then gives a place it held to the first in line. An
+   * entry without money on it is deleted; one with money is kept as cancelled, and gives back what the race's
+   * refund policy says to a runner who withdraws, everything when the organizer cancels. Run with the race locked.
+   * Answers the amount refunded, and the hold's checkout session to expire once committed.
    */
   async function removeEntry(
     tx: Executor,
@@ -270,16 +324,49 @@ export function createRegistrationsService({
     record: RecordChange,
     { id, marathonId: raceId, userId: runnerId }: { id: string; marathonId: string; userId: string },
     cancelledBy?: CancelledBy,
-  ): Promise<void> {
-    const status = await registrations.remove(id, cancelledBy);
+  ): Promise<{ refundAmount: number; sessionToExpire: string | null }> {
+    const money = await registrations.findMoney(id);
     // Withdrawn by a concurrent request (or with its race) while this one waited for the lock.
+    if (!money) throw registrationNotFound();
+    if (money.status === 'cancelled') throw new AppError('CONFLICT', REGISTRATION_MESSAGES.alreadyCancelled);
+    let refundAmount = 0;
+    let status: RegistrationStatus | null;
+    if (money.amountPaid === 0) status = await registrations.remove(id, cancelledBy);
+    else {
+      const held = money.amountPaid - money.amountRefunded - money.refundDue;
+      refundAmount =
+        cancelledBy === 'organizer'
+          ? held
+          : Math.min(
+              held,
+              refundOnWithdrawal(
+                money.amountPaid,
+                {
+                  percent: money.refundPercent,
+                  // Read from the row as text: a Date only by its type.
+                  until: money.refundUntil && new Date(money.refundUntil).toISOString(),
+                },
+                new Date(money.raceStart),
+                now(),
+              ),
+            );
+      status = await registrations.cancelKeepingMoney(id, refundAmount, cancelledBy);
+    }
     if (status === null) throw registrationNotFound();
     record({ kind: 'registration', raceId, runnerId });
     record({ kind: 'mail-queued' });
-    if (status === 'registered') await fillPlacesFromLine(tx, raceId, record, waitlistOn);
+    if (status === 'registered' || status === 'pending_payment') await fillPlaces(tx, raceId, record);
     // Those behind a runner who left the line move up.
     else record({ kind: 'waitlist', raceId });
+    return {
+      refundAmount,
+      sessionToExpire: status === 'pending_payment' ? money.checkoutSessionId : null,
+    };
   }
+
+  /** {@link fillPlacesFromLine} with this service's claim time for places offered to runners paying online. */
+  const fillPlaces = (tx: Executor, raceId: string, record: RecordChange) =>
+    fillPlacesFromLine(tx, raceId, record, claimUntil(now(), payments), waitlistOn);
 
   /**
    * Runs `change` in a transaction with the registration locked, once it is known to exist and be the actor's.
@@ -353,15 +440,17 @@ export function createRegistrationsService({
      * of a race's entries follows), then a registered runner's place goes to the first in line, all in one
      * transaction.
      */
-    async withdraw(actor: Actor, id: string): Promise<void> {
+    async withdraw(actor: Actor, id: string): Promise<{ refundAmount: number }> {
       if (!isUuid(id)) throw registrationNotFound();
-      await unitOfWork.transaction(async (tx, record) => {
+      const { refundAmount, sessionToExpire } = await unitOfWork.transaction(async (tx, record) => {
         const registrations = repositoryOn(tx);
         const owner = await registrations.findOwnerLockingRace(id);
         if (!owner) throw registrationNotFound();
         requireOwner(owner.userId, actor.id, REGISTRATION_MESSAGES.notOwner);
-        await removeEntry(tx, registrations, record, { id, ...owner });
+        return removeEntry(tx, registrations, record, { id, ...owner });
       });
+      if (sessionToExpire) checkouts?.abandon(sessionToExpire);
+      return { refundAmount };
     },
 
     /**
@@ -375,7 +464,10 @@ export function createRegistrationsService({
       for (const id of await registrations.findIdsByUser(runnerId)) {
         const owner = await registrations.findOwnerLockingRace(id);
         if (!owner) continue; // withdrawn meanwhile
-        await removeEntry(tx, registrations, record, { id, ...owner });
+        const money = await registrations.findMoney(id);
+        if (money?.status === 'cancelled') continue;
+        const { sessionToExpire } = await removeEntry(tx, registrations, record, { id, ...owner });
+        if (sessionToExpire) checkouts?.abandon(sessionToExpire);
         withdrawn += 1;
       }
       return withdrawn;
@@ -385,17 +477,23 @@ export function createRegistrationsService({
      * The race's organizer cancels one of its entries: a withdrawal as above, the runner's mail saying the
      * organizer cancelled. A race that is not the organizer's is refused before its entries are looked at.
      */
-    async cancelForOrganizer(organizer: Actor, raceId: string, id: string): Promise<void> {
+    async cancelForOrganizer(
+      organizer: Actor,
+      raceId: string,
+      id: string,
+    ): Promise<{ refundAmount: number }> {
       if (!isUuid(raceId)) throw marathonNotFound();
-      await unitOfWork.transaction(async (tx, record) => {
+      const { refundAmount, sessionToExpire } = await unitOfWork.transaction(async (tx, record) => {
         const registrations = repositoryOn(tx);
         const race = await registrations.findRaceOrganizerForUpdate(raceId);
         if (!race) throw marathonNotFound();
         requireOwner(race.creatorId, organizer.id, REGISTRATION_MESSAGES.notOrganizer);
         const entry = isUuid(id) ? await registrations.findOwnerForUpdate(id) : null;
         if (entry?.marathonId !== raceId) throw registrationNotFound();
-        await removeEntry(tx, registrations, record, { id, ...entry }, 'organizer');
+        return removeEntry(tx, registrations, record, { id, ...entry }, 'organizer');
       });
+      if (sessionToExpire) checkouts?.abandon(sessionToExpire);
+      return { refundAmount };
     },
   };
 }
