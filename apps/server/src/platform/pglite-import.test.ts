@@ -107,7 +107,7 @@ describe('importPgliteFolderOnce', () => {
   it('seeds every table of the schema, so the import below copies each of them', () => {
     expect(Object.keys(seededDump)).toEqual(APP_TABLES);
     for (const table of APP_TABLES) expect(seededDump[table]?.length, table).toBeGreaterThan(0);
-    expect(seededDump.registrations).toHaveLength(SEED.registrations + 2);
+    expect(seededDump.registrations).toHaveLength(SEED.registrations + 3);
   });
 
   it('copies every row unchanged into an empty PostgreSQL, keeps the folder as pglite-imported, and runs once', async () => {

@@ -12,10 +12,13 @@ import { type DatabaseFingerprint, fingerprintDatabase } from './database-finger
 /** Every table the migrations create: each must hold rows in a seeded database, so each is really copied. */
 export const APP_TABLES = [
   'accounts',
+  'discount_codes',
   'images',
   'mail_outbox',
   'marathon_search_terms',
   'marathons',
+  'payment_events',
+  'payment_refunds',
   'rate_limit_counters',
   'rate_limit_events',
   'registrations',
@@ -66,6 +69,26 @@ export async function addRowsOfEveryKind(db: Executor, runId: string): Promise<v
       waitlist_seq)
     values (${WAITLIST_RACE_ID}, ${runner(5)}, 'Waiting', 'Runner', '+351 555 0101', ${AWKWARD_TEXT}, 'waitlisted',
       nextval('registrations_waitlist_seq'))`);
+
+  // The race's money (issue 32): a discount code, a runner paid online with it who withdrew (kept as cancelled,
+  // half refunded through the refund ledger), and the Stripe event that confirmed the payment.
+  await db.execute(sql`update marathons set entry_fee = 4550, currency = 'EUR', payment_methods = '{on_site}',
+      refund_percent = 50, receipts_issued = 1
+    where id = ${WAITLIST_RACE_ID}`);
+  await db.execute(sql`insert into discount_codes (id, marathon_id, code, percent_off, max_uses, valid_until, uses)
+    values ('5b0c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4', ${WAITLIST_RACE_ID}, 'EARLY-BIRD_10', 10, 100, ${AWKWARD_INSTANT}, 0)`);
+  await db.execute(sql`insert into registrations (marathon_id, user_id, first_name, last_name, contact, status,
+      payment_method, payment_status, amount_due, amount_paid, amount_refunded, currency, discount_code_id,
+      discount_code, receipt_number, paid_at, payment_intent, checkout_session_id, checkout_attempts)
+    values (${WAITLIST_RACE_ID}, ${runner(6)}, 'Paid', 'Runner', '+351 555 0102', 'cancelled', 'online',
+      'partially_refunded', 4095, 4095, 2047, 'EUR', '5b0c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4', 'EARLY-BIRD_10', '000001',
+      ${AWKWARD_INSTANT}, 'pi_test_1', 'cs_test_1', 1)`);
+  await db.execute(sql`insert into payment_events (id, type, received_at)
+    values ('evt_test_1', 'checkout.session.completed', ${AWKWARD_INSTANT})`);
+  await db.execute(sql`insert into payment_refunds (registration_id, payment_intent, amount, currency, reason,
+      stripe_refund_id, attempts, done_at)
+    select id, 'pi_test_1', 2047, 'EUR', 'withdrawn', 're_test_1', 1, ${AWKWARD_INSTANT}
+    from registrations where user_id = ${runner(6)} and marathon_id = ${WAITLIST_RACE_ID}`);
 
   // An uploaded image: bytea holding every byte value (NUL, a backslash, a quote, 0xff), as a WebP file may.
   await db.execute(sql`insert into images (hash, owner_id, width, height, full_webp, small_webp, created_at)

@@ -257,18 +257,47 @@ export type CountMismatch = {
   registeredRows: number;
   waitlistCount: number;
   waitlistedRows: number;
+  pendingCount: number;
+  pendingRows: number;
 };
 
-/** Races whose kept counts (registered, waitlisted) differ from their registration rows; [] when all agree. */
+/** Races whose kept counts (registered, waitlisted, holds) differ from their registration rows; [] when all agree. */
 export async function findCountMismatches(db: Database): Promise<CountMismatch[]> {
   return rowsOf<CountMismatch>(
     await db.execute(sql`
       select m.id, m.total_registration_count as "totalRegistrationCount", m.waitlist_count as "waitlistCount",
         count(r.id) filter (where r.status = 'registered')::int as "registeredRows",
-        count(r.id) filter (where r.status = 'waitlisted')::int as "waitlistedRows"
+        count(r.id) filter (where r.status = 'waitlisted')::int as "waitlistedRows",
+        m.pending_count as "pendingCount", count(r.id) filter (where r.status = 'pending_payment')::int as "pendingRows"
       from marathons m left join registrations r on r.marathon_id = m.id
       group by m.id
       having m.total_registration_count <> count(r.id) filter (where r.status = 'registered')
-        or m.waitlist_count <> count(r.id) filter (where r.status = 'waitlisted')`),
+        or m.waitlist_count <> count(r.id) filter (where r.status = 'waitlisted')
+        or m.pending_count <> count(r.id) filter (where r.status = 'pending_payment')`),
   );
 }
+
+/** The price fields of a free race as the API returns them (issue 32), on a server without Stripe. */
+export const FREE_RACE_PRICES = {
+  entryFee: 0,
+  currency: 'EUR',
+  priceTiers: [],
+  paymentMethods: ['on_site'],
+  refundPolicy: { percent: 0, until: null },
+  currentFee: 0,
+  nextFeeChange: null,
+  pendingCount: 0,
+} as const;
+
+/** The payment fields of an entry in a free race as the API returns them (issue 32). */
+export const FREE_ENTRY_PAYMENT = {
+  paymentMethod: null,
+  paymentStatus: 'free',
+  amountDue: 0,
+  amountPaid: 0,
+  amountRefunded: 0,
+  currency: null,
+  discountCode: null,
+  receiptNumber: null,
+  holdExpiresAt: null,
+} as const;

@@ -3,6 +3,8 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DISTANCES, FEATURED_MARATHONS_LIMIT, type Marathon, PAGE_LIMITS } from '@stride/shared';
 import {
+  FREE_ENTRY_PAYMENT,
+  FREE_RACE_PRICES,
   DAY_MS,
   FOREIGN_ORIGIN,
   HOSTILE_TEXT,
@@ -76,6 +78,7 @@ describe('POST /api/add-marathon', () => {
       waiver: null,
       minimumAge: null,
       ageGroups: null,
+      ...FREE_RACE_PRICES,
     });
     expect(Math.abs(Date.parse(created.createdAt) - Date.now())).toBeLessThan(60 * SECOND_MS);
     expect(await getMarathon(main.current.app, created._id)).toEqual(created);
@@ -277,6 +280,7 @@ describe('GET /api/marathons/:id', () => {
           bib: 1,
           waitlistPosition: null,
           ...NO_ENTRY_DETAILS,
+          ...FREE_ENTRY_PAYMENT,
         },
       });
       expect(notRegistered.json()).toEqual({ ...race, totalRegistrationCount: 1, myRegistration: null });

@@ -201,6 +201,7 @@ const CSV_HEADER =
   'Bib,Status,Waitlist Position,First Name,Last Name,Email,Contact,Info,Registered At,' +
   'Date of Birth,Age on Race Day,Age Group,Gender,T-shirt Size,Emergency Contact Name,Emergency Contact Phone,' +
   'Waiver Version,Waiver Accepted At,' +
+  'Payment Status,Amount Due,Amount Paid,Amount Refunded,Currency,Discount Code,Receipt,' +
   'Vegetarian meal,Club,Shuttle,Name on bib,Old question (retired)';
 
 /** An instant as Tokyo's clocks read it, in whole seconds with their offset: 2027-01-05T21:00:00+09:00. */
@@ -231,53 +232,63 @@ function expectedRecords(): string[][] {
   ];
   const born = (age: number) => bornAged(age, RACE_DAY);
   const waiver = (entry: Registration, version: string) => [version, inTokyo(entry.waiverAcceptedAt!)];
+  // A free race: no amounts.
+  const free = ['free', '', '', '', '', '', ''];
   return [
     [
       ...head(ada, '1', 'registered', ''),
       ...[born(34), '34', '30–39', 'female', 'M', 'Byron, "Lord"', "'+44 20 7946 0000"],
       ...waiver(ada, '2'),
+      ...free,
       ...['yes', 'Harriers, "North"\nteam', 'Morning', '', 'kept answer'],
     ],
     [
       ...head(ben!, '2', 'registered', ''),
       ...[born(45), '45', '40+', 'male', 'L', '', ''],
       ...waiver(ben!, '1'),
+      ...free,
       ...['no', "'=1+1", '', '', ''],
     ],
     [
       ...head(dee!, '3', 'registered', ''),
       ...['', '', '', 'female', '', '', ''],
       ...waiver(dee!, '1'),
+      ...free,
       ...['', '', '', '', ''],
     ],
     [
       ...head(eve!, '4', 'registered', ''),
       ...[born(25), '25', '20–29', '', 'M', '', ''],
       ...waiver(eve!, '1'),
+      ...free,
       ...['', "'-dash", 'Evening', '', "'@old"],
     ],
     [
       ...head(gil!, '5', 'registered', ''),
       ...[born(31), '31', '30–39', 'nonbinary', 'S', '', ''],
       ...waiver(gil!, '1'),
+      ...free,
       ...['yes', "'+plus", '', '', ''],
     ],
     [
       ...head(cy!, '6', 'registered', ''),
       ...[born(19), '19', '', 'nonbinary', 'S', '', ''],
       ...waiver(cy!, '1'),
+      ...free,
       ...['', "'@home", '', '', ''],
     ],
     [
       ...head(fay!, '', 'waitlisted', '1'),
       ...[born(35), '35', '30–39', 'female', 'L', '', ''],
       ...waiver(fay!, '1'),
+      ...free,
       ...['', '', '', '', ''],
     ],
     [
       ...head(hal!, '', 'waitlisted', '2'),
       ...[born(52), '52', '40+', 'male', 'XS', '', ''],
       ...waiver(hal!, '1'),
+      ...free,
       ...['', '', 'Morning', '', ''],
     ],
   ];
@@ -438,7 +449,8 @@ describe('the CSV', () => {
     expect(response.body).toBe(
       '\uFEFFBib,Status,Waitlist Position,First Name,Last Name,Email,Contact,Info,Registered At,' +
         'Date of Birth,Age on Race Day,Age Group,Gender,T-shirt Size,Emergency Contact Name,' +
-        'Emergency Contact Phone,Waiver Version,Waiver Accepted At\r\n',
+        'Emergency Contact Phone,Waiver Version,Waiver Accepted At,' +
+        'Payment Status,Amount Due,Amount Paid,Amount Refunded,Currency,Discount Code,Receipt\r\n',
     );
   });
 });

@@ -8,6 +8,7 @@ import {
   formatDayInZone,
 } from '@stride/shared';
 import {
+  FREE_ENTRY_PAYMENT,
   type Actor,
   DAY_MS,
   ISO_DATE_PATTERN,
@@ -178,6 +179,7 @@ describe('POST /api/registrations with every field of the form', () => {
       info: '',
       timestamp: expect.stringMatching(ISO_DATE_PATTERN),
       status: 'registered',
+      ...FREE_ENTRY_PAYMENT,
       bib: 1,
       waitlistPosition: null,
       ...entryFields,

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   PARTICIPANTS_CSV_HEADER,
+  PARTICIPANTS_CSV_PAYMENT_HEADER,
   type Participant,
 } from '@stride/shared';
 import {
   type CsvRace,
+  amountCell,
   participantsCsvStart,
   csvCell,
   csvLine,
@@ -68,6 +70,15 @@ describe('the CSV lines', () => {
     ageGroup: '30–39',
     waiverVersion: 2,
     waiverAcceptedAt: '2027-05-01T09:30:00.000Z',
+    paymentMethod: 'online',
+    paymentStatus: 'partially_refunded',
+    amountDue: 4500,
+    amountPaid: 4500,
+    amountRefunded: 2250,
+    currency: 'EUR',
+    discountCode: '-EARLY',
+    receiptNumber: '7',
+    holdExpiresAt: null,
   };
   const question = (id: string, label: string, type: 'text' | 'checkbox') => ({
     id,
@@ -88,7 +99,7 @@ describe('the CSV lines', () => {
 
   it('start with a byte order mark and the header, each line ending in CRLF', () => {
     expect(participantsCsvStart(race('UTC'))).toBe(
-      `\uFEFF${[...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER].join(',')},"Shuttle, please",Club,Bus,Old question (retired)\r\n`,
+      `\uFEFF${[...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER, ...PARTICIPANTS_CSV_PAYMENT_HEADER].join(',')},"Shuttle, please",Club,Bus,Old question (retired)\r\n`,
     );
     expect(csvLine(['a', 'b'])).toBe('a,b\r\n');
   });
@@ -102,6 +113,7 @@ describe('the CSV lines', () => {
       [
         ...PARTICIPANTS_CSV_HEADER,
         ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
+        ...PARTICIPANTS_CSV_PAYMENT_HEADER,
         'Shuttle, please',
         'Club',
         'Bus',
@@ -126,6 +138,8 @@ describe('the CSV lines', () => {
         "'+44 20 7946 0001",
         '2',
         '2027-05-01T09:30:00.000Z',
+        // The payment: amounts in euros with their cents, a code starting with a formula character defused.
+        ...['partially_refunded', '45.00', '45.00', '22.50', 'EUR', "'-EARLY", '7'],
         // Questions in form order (a checkbox as yes/no, one unanswered empty), the retired one's answer last.
         'yes',
         "'=cmd|calc",
@@ -143,6 +157,24 @@ describe('the CSV lines', () => {
     const cell = (name: string) => cells![header!.indexOf(name)];
     expect(cell('Registered At')).toBe('2027-05-01T10:00:00+01:00');
     expect(cell('Waiver Accepted At')).toBe('2027-05-01T10:30:00+01:00');
+  });
+});
+
+describe('amountCell', () => {
+  it.each([
+    [4500, 'EUR', '45.00'],
+    [5, 'EUR', '0.05'],
+    [0, 'EUR', '0.00'],
+    [10_000_000, 'USD', '100000.00'],
+    [4500, 'JPY', '4500'],
+    [0, 'JPY', '0'],
+    [4500, 'KWD', '4.500'],
+  ])('writes %i %s as %j', (amount, currency, cell) => {
+    expect(amountCell(amount, currency)).toBe(cell);
+  });
+
+  it('is empty for an entry without a currency', () => {
+    expect(amountCell(0, null)).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   PARTICIPANTS_CSV_HEADER,
+  PARTICIPANTS_CSV_PAYMENT_HEADER,
   type Marathon,
   type Participant,
   type RaceStats,
@@ -13,6 +14,7 @@ import {
 } from '@stride/shared';
 import { mailOutbox, marathons, registrations, users } from '../../db/schema/index.js';
 import {
+  FREE_ENTRY_PAYMENT,
   type Actor,
   ISO_DATE_PATTERN,
   MALFORMED_IDS,
@@ -107,10 +109,16 @@ function expectOk<T>(response: LightMyRequestResponse): T {
 const lastNames = (participants: Participant[]) => participants.map((participant) => participant.lastName);
 const totalOf = (response: LightMyRequestResponse) => Number(response.headers['x-total-count']);
 
+const CSV_HEADER = [
+  ...PARTICIPANTS_CSV_HEADER,
+  ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
+  ...PARTICIPANTS_CSV_PAYMENT_HEADER,
+];
+
 /** The CSV's records after its header, as a spreadsheet reads them. */
 function csvRecords(response: LightMyRequestResponse): string[][] {
   const [header, ...records] = parse(response.body, { bom: true }) as string[][];
-  expect(header).toEqual([...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER]);
+  expect(header).toEqual(CSV_HEADER);
   return records;
 }
 
@@ -130,6 +138,8 @@ const asCsvRecord = (participant: Participant) => [
   participant.timestamp,
   // The race collects no entry form: its columns are empty.
   ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER.map(() => ''),
+  // A free race: no amounts.
+  ...['free', '', '', '', '', '', ''],
 ];
 
 /** Everything a refused request must leave alone: entries, counters, queued mail. */
@@ -190,7 +200,7 @@ describe('who may use the race desk', () => {
   });
 
   it.each([
-    ['status=cancelled', 'status'],
+    ['status=withdrawn', 'status'],
     ['sort=email', 'sort'],
     ['order=up', 'order'],
     ['page=0', 'page'],
@@ -230,6 +240,7 @@ describe('GET /api/marathons/:id/participants', () => {
       info: 'Needs "gluten-free", please',
       timestamp: entries[0]!.timestamp,
       ...NO_ENTRY_DETAILS,
+      ...FREE_ENTRY_PAYMENT,
     });
     for (const participant of participants) expect(participant.timestamp).toMatch(ISO_DATE_PATTERN);
   });
@@ -359,11 +370,7 @@ describe('GET /api/marathons/:id/participants.csv', () => {
       `attachment; filename="${RACE_SLUG}-participants.csv"`,
     );
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(
-      response.body.startsWith(
-        `\uFEFF${[...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER].join(',')}\r\n`,
-      ),
-    ).toBe(true);
+    expect(response.body.startsWith(`\uFEFF${CSV_HEADER.join(',')}\r\n`)).toBe(true);
     expect(response.body.endsWith('\r\n')).toBe(true);
     // Every line ends in CRLF; the only bare LF is the one inside Élodie's quoted info.
     expect(response.body.split('\r\n')).toHaveLength(8);
@@ -406,9 +413,7 @@ describe('GET /api/marathons/:id/participants.csv', () => {
   it('exports only the header when nothing matches', async () => {
     const response = await csvOf(race._id, '?q=nobody');
 
-    expect(response.body).toBe(
-      `\uFEFF${[...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER].join(',')}\r\n`,
-    );
+    expect(response.body).toBe(`\uFEFF${CSV_HEADER.join(',')}\r\n`);
   });
 });
 
@@ -442,6 +447,8 @@ describe('GET /api/marathons/:id/stats', () => {
       capacity: null,
       placesLeft: null,
       counts: { registered: 0, waitlisted: 0 },
+      pendingCount: 0,
+      revenue: { currency: 'EUR', paid: 0, refunded: 0, net: 0, due: 0, refundsDue: 0 },
       // Every value the race offers, nobody's yet.
       tShirtSizes: { XS: 0, S: 0, M: 0, L: 0, XL: 0, XXL: 0, unanswered: 0 },
       genders: { female: 0, male: 0, nonbinary: 0, unanswered: 0 },
@@ -480,7 +487,7 @@ describe('DELETE /api/marathons/:id/participants/:registrationId', () => {
     const response = await cancel(target._id, entered[0]!._id, organizer);
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Registration cancelled' });
+    expect(response.json()).toEqual({ message: 'Registration cancelled', refundAmount: 0 });
     const participants = expectOk<Participant[]>(await listOf(target._id));
     expect(
       participants.map(({ _id, status, bib, waitlistPosition }) => [_id, status, bib, waitlistPosition]),

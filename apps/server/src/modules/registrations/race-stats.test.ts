@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type DailyCount, raceStats } from './race-stats.js';
+import { type DailyCount, raceStats, revenueOf } from './race-stats.js';
 
 const race = {
   capacity: 100,
+  pending: 0,
   startRegDate: new Date('2027-03-01T18:00:00Z'),
   endRegDate: new Date('2027-03-05T06:00:00Z'),
   timeZone: 'UTC',
@@ -24,6 +25,7 @@ describe('raceStats', () => {
       capacity: 100,
       placesLeft: 95,
       counts: { registered: 5, waitlisted: 1 },
+      pendingCount: 0,
       registrationsToday: 4,
       days: [
         { date: '2027-03-01', registered: 2, waitlisted: 0, cumulativeRegistered: 2 },
@@ -56,6 +58,7 @@ describe('raceStats', () => {
       capacity: null,
       placesLeft: null,
       counts: { registered: 0, waitlisted: 0 },
+      pendingCount: 0,
       registrationsToday: 0,
       days: [],
     });
@@ -82,5 +85,41 @@ describe('raceStats', () => {
     // The window opened at 18:00 UTC on 1 March, 03:00 on 2 March in Tokyo.
     expect(dates(stats)).toEqual(['2027-03-02', '2027-03-03', '2027-03-04']);
     expect(stats.registrationsToday).toBe(2);
+  });
+});
+
+describe('raceStats with entries held or kept without a place', () => {
+  it('counts only registered and waitlisted entries per day, and leaves the held places out of those left', () => {
+    const daily: DailyCount[] = [
+      { day: '2027-03-02', status: 'registered', count: 4 },
+      { day: '2027-03-02', status: 'pending_payment', count: 3 },
+      { day: '2027-03-02', status: 'cancelled', count: 2 },
+      { day: '2027-03-02', status: 'expired', count: 5 },
+      { day: '2027-03-02', status: 'waitlisted', count: 1 },
+    ];
+
+    const stats = raceStats({ ...race, capacity: 10, pending: 3 }, daily, new Date('2027-03-02T12:00:00Z'));
+
+    expect(stats).toMatchObject({
+      capacity: 10,
+      placesLeft: 3,
+      pendingCount: 3,
+      counts: { registered: 4, waitlisted: 1 },
+      registrationsToday: 5,
+    });
+    expect(stats.days.at(-1)).toEqual({
+      date: '2027-03-02',
+      registered: 4,
+      waitlisted: 1,
+      cumulativeRegistered: 4,
+    });
+  });
+});
+
+describe('revenueOf', () => {
+  it('nets the money received against the money given back', () => {
+    expect(
+      revenueOf({ currency: 'EUR', paid: 13_500, refunded: 2_250, due: 4_500, refundsDue: 1_000 }),
+    ).toEqual({ currency: 'EUR', paid: 13_500, refunded: 2_250, net: 11_250, due: 4_500, refundsDue: 1_000 });
   });
 });

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Marathon, type Registration, formatDateTimeInZone } from '@stride/shared';
 import {
+  FREE_ENTRY_PAYMENT,
   DAY_MS,
   FOREIGN_ORIGIN,
   HOSTILE_TEXT,
@@ -88,6 +89,7 @@ describe('POST /api/registrations', () => {
       bib: 1,
       waitlistPosition: null,
       ...NO_ENTRY_DETAILS,
+      ...FREE_ENTRY_PAYMENT,
     });
     expect(Math.abs(Date.parse(created.timestamp) - Date.now())).toBeLessThan(60 * SECOND_MS);
     expect(await countsOf(race._id)).toEqual({ count: 1, rows: 1 });
@@ -564,6 +566,7 @@ describe('DELETE /api/registrations/:id', () => {
       success: true,
       message: REGISTRATION_MESSAGES.deleted,
       deletedCount: 1,
+      refundAmount: 0,
     });
     expect(await countsOf(race._id)).toEqual({ count: 1, rows: 1 });
     const listed = await findMyRegistrations(main.current.app, runner);

@@ -45,6 +45,7 @@ describe('registering at the edges of the window (a fixed clock, the real databa
     const service = createRegistrationsService({
       unitOfWork,
       outbox: createOutboxWriter(),
+      payments: { onlineAvailable: false, holdMinutes: 30, waitlistClaimHours: 48 },
       now: () => clock(race),
     });
     const countBefore = await countOf(race._id);

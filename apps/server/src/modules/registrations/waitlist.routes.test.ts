@@ -1,3 +1,4 @@
+import { FREE_ENTRY } from './entry-payment.js';
 import { NO_ENTRY_DETAILS } from '../../testing/entry-form-fixtures.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -5,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Marathon, Registration } from '@stride/shared';
 import { mailOutbox, marathons, registrations } from '../../db/schema/index.js';
 import {
+  FREE_ENTRY_PAYMENT,
   type Actor,
   countBackendsWaitingOnLocks,
   createMarathon,
@@ -262,6 +264,7 @@ describe('registering for a limited race', () => {
       bib: null,
       waitlistPosition: 2,
       ...NO_ENTRY_DETAILS,
+      ...FREE_ENTRY_PAYMENT,
     });
   });
 
@@ -512,6 +515,7 @@ describe('entering from two server processes at once', () => {
       email: runner!.user.email,
       waitlist: false,
       entry: {},
+      payment: FREE_ENTRY,
     });
     let entering: ReturnType<ReturnType<typeof createRaceEntryRepository>['enter']> | undefined;
 
@@ -529,6 +533,7 @@ describe('entering from two server processes at once', () => {
         [request(twice), request(other)],
         new Date(),
         0,
+        new Date(),
       );
       if (driver === 'postgres') await expect.poll(() => countBackendsWaitingOnLocks(db)).toBeGreaterThan(0);
     });
