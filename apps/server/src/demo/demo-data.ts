@@ -25,6 +25,11 @@ const DEMO_MARATHONS: Array<{
   capacity?: number;
   /** What the race asks its runners beyond a name and a phone number (issue 31); most ask nothing more. */
   entryForm?: Partial<typeof marathons.$inferInsert>;
+  /**
+   * Its entry fee (issue 32), paid on site (a fresh server has no Stripe account); tiers as days from today to
+   * their ends, each before registration closes. Most demo races are free.
+   */
+  fee?: { entryFee: number; currency: string; tiers?: Array<[number, number]>; refundPercent?: number };
 }> = [
   {
     title: 'Riverside Spring Marathon',
@@ -64,6 +69,7 @@ const DEMO_MARATHONS: Array<{
       minimumAge: 18,
       ageGroups: [0, 20, 30, 40, 50, 60, 70],
     },
+    fee: { entryFee: 6500, currency: 'EUR', tiers: [[5, 4900]], refundPercent: 50 },
   },
   {
     title: 'Old Town 10K Night Run',
@@ -116,6 +122,7 @@ const DEMO_MARATHONS: Array<{
     distance: '10k',
     days: [-5, 25, 40],
     description: 'Seven bridges, zero hills. Chip timing and a medal made from recycled bike parts.',
+    fee: { entryFee: 2500, currency: 'EUR' },
   },
   {
     title: 'Coastal Cliffs 50K',
@@ -185,6 +192,17 @@ export async function seedDemoData(db: Database, auth: Auth, now = new Date()): 
     endRegDate: at(race.days[1]),
     startDate: at(race.days[2]),
     capacity: race.capacity ?? null,
+    ...race.entryForm,
+    ...(race.fee && {
+      entryFee: race.fee.entryFee,
+      currency: race.fee.currency,
+      priceTiers: (race.fee.tiers ?? []).map(([days, entryFee]) => ({
+        until: at(days).toISOString(),
+        entryFee,
+      })),
+      paymentMethods: ['on_site' as const],
+      refundPercent: race.fee.refundPercent ?? 0,
+    }),
     creatorId: user.id,
     // Spread creation times so "newest first" has a visible order.
     createdAt: new Date(now.getTime() - (DEMO_MARATHONS.length - index) * 60_000),

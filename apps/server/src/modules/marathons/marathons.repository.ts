@@ -411,6 +411,7 @@ export function createMarathonsRepository(db: Executor) {
           startDate: marathons.startDate,
           location: marathons.location,
           totalRegistrationCount: marathons.totalRegistrationCount,
+          pendingCount: marathons.pendingCount,
           registrationFields: marathons.registrationFields,
           tShirtSizes: marathons.tShirtSizes,
           questions: marathons.questions,

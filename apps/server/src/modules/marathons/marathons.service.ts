@@ -140,12 +140,10 @@ export function createMarathonsService({
           if (dateProblems.length > 0) {
             throw new AppError('VALIDATION_FAILED', dateProblems[0]!.message, dateProblems);
           }
-          if (
-            changes.capacity !== undefined &&
-            changes.capacity !== null &&
-            changes.capacity < current.totalRegistrationCount
-          ) {
-            throw new AppError('CONFLICT', capacityBelowRegisteredMessage(current.totalRegistrationCount));
+          // Places held while their runners pay are taken as much as registered ones.
+          const taken = current.totalRegistrationCount + current.pendingCount;
+          if (changes.capacity !== undefined && changes.capacity !== null && changes.capacity < taken) {
+            throw new AppError('CONFLICT', capacityBelowRegisteredMessage(taken));
           }
           const form = changesEntryForm(changes) ? changedEntryForm(current, changes) : null;
           if (form) await requireAnswersKept(marathons, id, form.answerChecks);
