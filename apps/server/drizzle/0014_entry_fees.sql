@@ -23,7 +23,7 @@ CREATE TABLE "payment_events" (
 --> statement-breakpoint
 CREATE TABLE "payment_refunds" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"registration_id" uuid NOT NULL,
+	"registration_id" uuid,
 	"payment_intent" text NOT NULL,
 	"amount" integer NOT NULL,
 	"currency" text NOT NULL,

@@ -11,7 +11,7 @@ import { imageUploadRoutes, imagesRoutes } from './modules/images/images.routes.
 import { marathonsRoutes, organizerMarathonsRoutes } from './modules/marathons/marathons.routes.js';
 import { participantsRoutes } from './modules/registrations/participants.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
-import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.js';
+import { paymentsRoutes, publicPaymentsRoutes } from './modules/payments/payments.routes.js';
 import type { PaymentGateway } from './modules/payments/stripe-gateway.js';
 import { authPlugin } from './plugins/auth/auth.js';
 import { registerSignedIn } from './plugins/auth/session.js';
@@ -137,7 +137,7 @@ export async function buildApp({ config, database, logger, mailTransport, paymen
   });
   await app.register(marathonsRoutes, container.marathons);
   await app.register(imagesRoutes, container.images);
-  await app.register(stripeWebhookRoutes, container.payments);
+  await app.register(publicPaymentsRoutes, container.payments);
   // Every route registered here answers 401 to anyone not signed in, before its body is read.
   await registerSignedIn(app, async (signedIn) => {
     await signedIn.register(organizerMarathonsRoutes, container.marathons);

@@ -94,6 +94,7 @@ export function createContainer({
     db,
     gateway,
     publicUrl: config.publicUrl,
+    defaultCurrency,
     fillPlaces,
     findRegistration: async (tx, id) => {
       const found = await createRegistrationsRepository(tx).findById(id);

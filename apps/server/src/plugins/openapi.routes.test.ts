@@ -114,6 +114,7 @@ describe('/api/openapi.json', () => {
       'POST /api/marathons/{id}/participants/{registrationId}/payment': 'recordParticipantPayment',
       'POST /api/marathons/{id}/quote': 'quoteEntryFee',
       'POST /api/registrations/{id}/checkout': 'checkoutRegistration',
+      'GET /api/payment-options': 'getPaymentOptions',
     });
     expect(new Set(Object.values(ids)).size).toBe(Object.keys(ids).length);
   });

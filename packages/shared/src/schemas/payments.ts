@@ -187,13 +187,19 @@ export const revenueSchema = z.object({
   refundsDue: z.number().int(),
 });
 
+/**
+ * A code a runner types, in capitals; blank or null for none. Anything that is no code of the race (malformed
+ * included) is refused by the server with one message, "This code is not valid for this race", so codes cannot be
+ * probed by their form either.
+ */
+export const enteredDiscountCode = z
+  .union([z.string(), z.null()], { error: 'This code is not valid for this race' })
+  .optional()
+  .transform((code) => code?.trim().toUpperCase() || undefined)
+  .refine((code) => code === undefined || code.length <= 100, 'This code is not valid for this race');
+
 /** POST /api/marathons/:id/quote: what the signed-in runner would pay now, with a code if given. */
-export const quoteRequestSchema = z.object({
-  discountCode: z
-    .union([z.literal(''), z.null(), discountCodeText], { error: 'This code is not valid for this race' })
-    .optional()
-    .transform((code) => code || undefined),
-});
+export const quoteRequestSchema = z.object({ discountCode: enteredDiscountCode });
 export const quoteSchema = z.object({
   /** The fee now, before any discount. */
   entryFee: z.number().int(),
@@ -203,3 +209,12 @@ export const quoteSchema = z.object({
   discountCode: z.string().nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
+
+/** GET /api/payment-options: how this server takes entry fees, for the race form's defaults. */
+export const paymentOptionsSchema = z.object({
+  /** A new race's currency (DEFAULT_CURRENCY). */
+  defaultCurrency: z.string(),
+  /** Whether Stripe is set up: races may offer online payment. */
+  online: z.boolean(),
+});
+export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;

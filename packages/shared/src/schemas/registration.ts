@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REGISTRATION_STATUSES } from '../constants.js';
 import { ENTRY_FIELD_LABELS, GENDERS } from '../entry-rules.js';
 import { ENTRY_FORM_LIMITS } from './entry-form.js';
-import { discountCodeText, registrationPaymentFields } from './payments.js';
+import { enteredDiscountCode, registrationPaymentFields } from './payments.js';
 import { PAYMENT_METHODS } from '../money.js';
 import { ifValidSoFar, isCalendarDay, plainText, requiredText } from './fields.js';
 
@@ -137,10 +137,7 @@ export const createRegistrationSchema = z.object({
   waitlist: z.boolean({ error: 'waitlist must be true or false' }).optional(),
   /** How a paid race's fee is paid (issue 32); the race's first way when left out. */
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentMethod must be online or on_site' }).optional(),
-  discountCode: z
-    .union([z.literal(''), z.null(), discountCodeText], { error: 'This code is not valid for this race' })
-    .optional()
-    .transform((code) => code || undefined),
+  discountCode: enteredDiscountCode,
 });
 export type CreateRegistrationInput = z.input<typeof createRegistrationSchema>;
 export type CreateRegistration = z.output<typeof createRegistrationSchema>;

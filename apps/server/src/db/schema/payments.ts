@@ -52,7 +52,8 @@ export const paymentRefunds = pgTable(
   'payment_refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    registrationId: uuid('registration_id').notNull(),
+    /** Null for a payment no entry of ours knows (a session without our metadata). */
+    registrationId: uuid('registration_id'),
     paymentIntent: text('payment_intent').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),

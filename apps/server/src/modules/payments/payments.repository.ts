@@ -266,7 +266,7 @@ export function createPaymentsRepository(db: Executor) {
           )
         : [];
       const refund = async (reason: 'mismatch' | 'late' | 'unknown' | 'twice', mail: boolean) => {
-        await db.execute(sql`with ${fullRefund(entry ? registrationId : null, paid, reason)} select 1`);
+        await db.execute(sql`with ${fullRefund(registrationId, paid, reason)} select 1`);
         if (entry && reason === 'late') {
           // The entry keeps the money's trace: paid and refunded in full.
           await db.execute(sql`

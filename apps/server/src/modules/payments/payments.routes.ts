@@ -5,6 +5,7 @@ import {
   createDiscountCodeSchema,
   discountCodeSchema,
   idParamSchema,
+  paymentOptionsSchema,
   quoteRequestSchema,
   quoteSchema,
   recordIdParam,
@@ -119,13 +120,28 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
 };
 
 /**
- * Stripe's webhook (public): the body is kept as the raw text it was signed as, verified, then applied once. Any
- * event is answered 200 once verified; a wrong or stale signature 400, nothing changed.
+ * The public part: how this server takes fees, and Stripe's webhook. The webhook's body is kept as the raw text it
+ * was signed as, verified, then applied once. Any event is answered 200 once verified; a wrong or stale signature
+ * 400, nothing changed.
  */
-export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }> = async (
+export const publicPaymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }> = async (
   app,
   { service },
 ) => {
+  app.get(
+    '/api/payment-options',
+    {
+      schema: {
+        operationId: 'getPaymentOptions',
+        tags: ['payments'],
+        summary:
+          'How this server takes entry fees: a new race’s currency, and whether online payment is set up',
+        response: { 200: paymentOptionsSchema },
+      },
+    },
+    async () => service.options,
+  );
+
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );

@@ -57,6 +57,8 @@ export type PaymentsServiceDependencies = {
   gateway: PaymentGateway | null;
   /** Where Stripe sends the runner back to. */
   publicUrl: string;
+  /** A new race's currency (DEFAULT_CURRENCY). */
+  defaultCurrency: string;
   /**
    * Gives the race's free places to its line, on the caller's transaction (the race locked): a released hold's
    * place. A port to the registrations module.
@@ -78,6 +80,7 @@ export function createPaymentsService({
   db,
   gateway,
   publicUrl,
+  defaultCurrency,
   fillPlaces,
   findRegistration,
   log,
@@ -164,7 +167,7 @@ export function createPaymentsService({
   }
 
   return {
-    onlineAvailable: gateway !== null,
+    options: { defaultCurrency, online: gateway !== null },
 
     /** What the runner would pay now, with the code if it is valid (400 on the code's field, as an entry would). */
     async quote(raceId: string, discountCode: string | undefined): Promise<Quote> {

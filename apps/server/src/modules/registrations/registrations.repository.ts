@@ -144,8 +144,9 @@ export type EntryMoney = {
   refundDue: number;
   checkoutSessionId: string | null;
   refundPercent: number;
-  refundUntil: Date | null;
-  raceStart: Date;
+  /** As the driver reads a timestamptz here: text, or a Date. */
+  refundUntil: Date | string | null;
+  raceStart: Date | string;
 };
 
 /**
