@@ -405,7 +405,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   function page(title: string, content: string): string {
     return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${title}</title></head>
 <body><main><h1>${title}</h1>${content}</main></body>
 </html>`;
   }

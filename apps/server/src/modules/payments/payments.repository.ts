@@ -110,6 +110,16 @@ export function createPaymentsRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Locks the races of the registrations, in the order of their ids (the order every batch locks them in). */
+    async lockRacesOfRegistrations(registrationIds: string[]): Promise<void> {
+      if (registrationIds.length === 0) return;
+      await db.execute(sql`
+        select id from marathons
+        where id in (select marathon_id from registrations where id = any(${sql.param(registrationIds)}::uuid[]))
+        order by id
+        for update`);
+    },
+
     async createCode(raceId: string, input: CreateDiscountCode): Promise<DiscountCode | 'taken'> {
       try {
         const [row] = rowsOf<DiscountCode>(

@@ -13,6 +13,7 @@ import type { RecordChange, UnitOfWork } from '../../changes/unit-of-work.js';
 import type { Executor } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
+import { createKeyedBatcher } from '../../lib/keyed-batcher.js';
 import { requireOwner } from '../../lib/ownership.js';
 import {
   type CheckoutSession,
@@ -45,6 +46,8 @@ type Actor = { id: string };
 
 /** How often, and how many at a time, the payments worker looks for holds to release and refunds to make. */
 const HOLD_BATCH = 100;
+/** The most webhook events applied by one transaction. */
+const EVENT_BATCH = 50;
 const REFUND_BATCH = 20;
 const REFUND_LEASE_SECONDS = 120;
 const REFUND_RETRY_SECONDS = [10, 60, 300, 1_800, 3_600];
@@ -165,6 +168,53 @@ export function createPaymentsService({
       return true;
     });
   }
+
+  /** Applies an event on the transaction (see handleEvent). */
+  async function applyEvent(tx: Executor, record: RecordChange, event: StripeEvent): Promise<void> {
+    const payments = repositoryOn(tx);
+    if (!(await payments.recordEvent(event.id, event.type))) return;
+    const session = event.session;
+    if (!session) return;
+    if (event.type === 'checkout.session.completed') {
+      const paid = paidOf(session);
+      if (paid) await confirm(tx, record, session.registrationId, paid);
+    } else if (event.type === 'checkout.session.expired') {
+      await payments.forgetCheckoutSession(session.id);
+    }
+  }
+
+  /**
+   * Applies a batch of events in one transaction, their entries' races locked first in one order; when one fails,
+   * each is applied on its own, so only that one fails (Stripe delivers it again). An outcome per event: null,
+   * or its error.
+   */
+  async function applyEvents(events: StripeEvent[]): Promise<Array<unknown>> {
+    try {
+      await unitOfWork.transaction(async (tx, record) => {
+        const ids = events.flatMap(({ session }) =>
+          session?.registrationId && isUuid(session.registrationId) ? [session.registrationId] : [],
+        );
+        await repositoryOn(tx).lockRacesOfRegistrations(ids);
+        for (const event of events) await applyEvent(tx, record, event);
+      });
+      return events.map(() => null);
+    } catch (error) {
+      if (events.length === 1) return [error];
+      const outcomes: unknown[] = [];
+      for (const event of events) {
+        try {
+          await unitOfWork.transaction((tx, record) => applyEvent(tx, record, event));
+          outcomes.push(null);
+        } catch (failure) {
+          outcomes.push(failure);
+        }
+      }
+      return outcomes;
+    }
+  }
+  const eventQueue = createKeyedBatcher<StripeEvent, unknown>((_key, events) => applyEvents(events), {
+    maxBatch: EVENT_BATCH,
+  });
 
   return {
     options: { defaultCurrency, online: gateway !== null },
@@ -314,21 +364,12 @@ export function createPaymentsService({
 
     /**
      * Applies one of Stripe's events, once: its id is recorded in the transaction of the change it makes, so a
-     * delivery repeated or out of order finds it and changes nothing.
+     * delivery repeated or out of order finds it and changes nothing. Events arriving while others are applied go
+     * together in the next transaction (one commit, each race locked once, in one order).
      */
     async handleEvent(event: StripeEvent): Promise<void> {
-      await unitOfWork.transaction(async (tx, record) => {
-        const payments = repositoryOn(tx);
-        if (!(await payments.recordEvent(event.id, event.type))) return;
-        const session = event.session;
-        if (!session) return;
-        if (event.type === 'checkout.session.completed') {
-          const paid = paidOf(session);
-          if (paid) await confirm(tx, record, session.registrationId, paid);
-        } else if (event.type === 'checkout.session.expired') {
-          await payments.forgetCheckoutSession(session.id);
-        }
-      });
+      const outcome = await eventQueue.submit('events', event);
+      if (outcome !== null) throw outcome;
     },
 
     /** Releases the holds whose time is up, as many as one batch; answers how many were released. */

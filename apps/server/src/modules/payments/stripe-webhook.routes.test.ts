@@ -301,6 +301,11 @@ describe('holds whose time is up', () => {
     const mails = await mailsTo(paid.current, holder!.user.email);
     expect(mails.map((mail) => mail.subject)).toEqual(['Your place was released: Meadow Mile']);
     expect((await openCheckout(app(), holder!, hold._id)).statusCode).toBe(409);
+
+    // The runner may enter again (in line now: the place went on): the released hold stays in their list.
+    const again = await register(app(), holder!, race._id, { paymentMethod: 'online', waitlist: true });
+    expect(again).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    expect(await entryOf(holder!, hold._id)).toMatchObject({ status: 'expired' });
   });
 
   it('are released once, whichever sweep comes first', async () => {

@@ -137,7 +137,9 @@ export function createRaceEntryRepository(db: Executor) {
         select input.*,
           -- A probe of the (race, runner) index per runner. Not exists(…): the planner may hash the race's
           -- whole entry list for it instead, which grows with every runner in.
-          (select true from registrations where marathon_id = ${raceId} and user_id = input.user_id limit 1)
+          -- Entries kept without a place (cancelled with their money, holds released) do not count.
+          (select true from registrations where marathon_id = ${raceId} and user_id = input.user_id
+            and status in ('registered', 'waitlisted', 'pending_payment') limit 1)
             is not null
             or row_number() over (partition by input.user_id order by input.n) > 1 as already
         from input
