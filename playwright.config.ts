@@ -19,6 +19,9 @@ export const counterparts = {
   oidcPort: port + 1000,
   smtpPort: port + 2000,
   mailHttpPort: port + 3000,
+  stripePort: port + 4000,
+  stripeSecretKey: 'sk_test_stride_e2e',
+  stripeWebhookSecret: 'whsec_stride_e2e',
   clientId: 'stride-e2e',
   clientSecret: 'stride-e2e-secret-0123456789',
 };
@@ -87,6 +90,17 @@ export default defineConfig({
       env: { SMTP_PORT: String(counterparts.smtpPort), HTTP_PORT: String(counterparts.mailHttpPort) },
     },
     {
+      // A local stand-in for Stripe's API and Checkout page, signing its webhooks as Stripe does.
+      command: 'npx tsx --conditions=@stride/source apps/server/src/cli/fake-stripe.ts',
+      url: `http://127.0.0.1:${counterparts.stripePort}/health`,
+      reuseExistingServer: false,
+      env: {
+        FAKE_STRIPE_PORT: String(counterparts.stripePort),
+        STRIPE_WEBHOOK_SECRET: counterparts.stripeWebhookSecret,
+        FAKE_STRIPE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/stripe/webhook`,
+      },
+    },
+    {
       command: 'node scripts/start.mjs',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
@@ -105,6 +119,11 @@ export default defineConfig({
         GOOGLE_ISSUER_URL: `http://127.0.0.1:${counterparts.oidcPort}`,
         SMTP_URL: `smtp://127.0.0.1:${counterparts.smtpPort}`,
         MAIL_FROM: 'Stride <no-reply@stride.test>',
+        STRIPE_SECRET_KEY: counterparts.stripeSecretKey,
+        STRIPE_WEBHOOK_SECRET: counterparts.stripeWebhookSecret,
+        STRIPE_API_URL: `http://127.0.0.1:${counterparts.stripePort}`,
+        // The shortest hold: a browser journey sees one expire.
+        PAYMENT_HOLD_MINUTES: '1',
       },
     },
   ],

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { REGISTRATION_FIELD_LABELS as L, type Marathon } from '@stride/shared';
 import { APPLY_LIST_MESSAGES as M } from '../apps/web/src/features/registrations/apply-list-messages';
 import { getEntryStatusText } from '../apps/web/src/features/registrations/entry-status';
+import { ENTRY_PAYMENT_MESSAGES } from '../apps/web/src/features/registrations/payment-messages';
 import { formatDay } from '../apps/web/src/lib/dates';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi, createMarathonsViaApi, numberedTitles, registerViaApi } from './api-helpers';
@@ -82,6 +83,7 @@ test('the list shows each registration, counts them, and the search filters by t
     M.columns.info,
     M.columns.registeredOn,
     M.columns.status,
+    M.columns.payment,
     'Actions',
   ]);
   // Newest registration first.
@@ -94,6 +96,7 @@ test('the list shows each registration, counts them, and the search filters by t
     M.noInfo,
     day(riverEntry.timestamp),
     getEntryStatusText(riverEntry),
+    ENTRY_PAYMENT_MESSAGES.free,
     /^Update.*Delete/,
   ]);
   await expect(rowWith(page, hills.title).getByRole('cell').nth(4)).toHaveText('Vegetarian meal, please');

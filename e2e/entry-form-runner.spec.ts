@@ -7,6 +7,7 @@ import {
   formatIsoInZone,
   PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   PARTICIPANTS_CSV_HEADER,
+  PARTICIPANTS_CSV_PAYMENT_HEADER,
   REGISTRATION_FIELD_LABELS as RL,
   type CreateRegistrationInput,
   type Marathon,
@@ -332,13 +333,14 @@ test('the desk shows the answers in columns, row details, filters and totals, an
   const filtered = await downloadCsv(page);
   expect(filtered.rows.map((row) => row['Last Name'])).toEqual(['Lee']);
 
-  // The whole CSV: the nine columns, the entry form's, then one per question in form order.
+  // The whole CSV: the nine columns, the entry form’s, the payment’s, then one per question in form order.
   await filter(page, P.filters.ageGroup).selectOption({ label: P.filters.all });
   await expect(lastNames(page)).toHaveText(['Lee', 'Kim', 'Doe']);
   const csv = await downloadCsv(page);
   expect(csv.header).toEqual([
     ...PARTICIPANTS_CSV_HEADER,
     ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
+    ...PARTICIPANTS_CSV_PAYMENT_HEADER,
     QUESTIONS.club,
     QUESTIONS.wave,
     QUESTIONS.photos,

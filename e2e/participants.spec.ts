@@ -2,7 +2,12 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { PARTICIPANTS_CSV_ENTRY_FORM_HEADER, PARTICIPANTS_CSV_HEADER, type Marathon } from '@stride/shared';
+import {
+  PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
+  PARTICIPANTS_CSV_HEADER,
+  PARTICIPANTS_CSV_PAYMENT_HEADER,
+  type Marathon,
+} from '@stride/shared';
 import { PARTICIPANTS_MESSAGES as M } from '../apps/web/src/features/participants/participants-messages';
 import { expectNoSeriousA11yViolations, useTheme } from './accessibility';
 import { createMarathonViaApi, registerViaApi } from './api-helpers';
@@ -199,8 +204,13 @@ test('an organizer opens Participants from My Marathons, searches, switches tabs
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.startsWith('\uFEFF'), 'a UTF-8 byte order mark').toBe(true);
   const [header, ...rows] = parse(csv, { bom: true }) as string[][];
-  // The nine columns, then the entry form's (issue 31); the race asks no questions of its own, so none follow.
-  expect(header).toEqual([...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER]);
+  // The nine columns, the entry form's (issue 31), the payment's (issue 32); the race asks no questions of its
+  // own, so none follow.
+  expect(header).toEqual([
+    ...PARTICIPANTS_CSV_HEADER,
+    ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
+    ...PARTICIPANTS_CSV_PAYMENT_HEADER,
+  ]);
   const fromCsv = rows.map(([bib, status, , firstName, lastName, email, , , registeredAt]) => ({
     bib,
     status: status!.toLowerCase(),

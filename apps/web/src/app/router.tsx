@@ -32,6 +32,7 @@ export const router = createBrowserRouter([
         children: [
           { path: paths.marathons.path, lazy: () => import('./routes/races/marathons') },
           { path: paths.marathonDetails.path, lazy: () => import('./routes/races/marathon-details') },
+          { path: paths.payment.path, lazy: () => import('./routes/races/payment') },
           { path: paths.registration.path, lazy: () => import('./routes/races/registration') },
           {
             path: paths.dashboard.path,

@@ -25,6 +25,11 @@ export const paths = {
   race: withId('/races/:id'),
   marathons: fixed('/marathons'),
   marathonDetails: withId('/marathon-details/:id'),
+  /**
+   * Where the runner lands after paying for their place in the race (or not): Stripe's checkout sends them back
+   * here with `?registration={id}&result=success|cancelled` (the server builds that URL).
+   */
+  payment: withId('/marathon-details/:id/payment'),
   registration: withId('/registration/:id'),
   dashboard: fixed('/dashboard'),
   addMarathon: fixed('/dashboard/add-marathon'),

@@ -9,6 +9,10 @@ export const DETAILS_MESSAGES = {
   /** A race with a minimum age: 'Minimum age: 18 on race day'. */
   minimumAge: 'Minimum age',
   onRaceDay: (age: number) => `${age} on race day`,
+  /** The race's entry fee now ('Entry fee: €45.00', 'Entry fee: Free'), then the next tier's. */
+  entryFee: 'Entry fee',
+  free: 'Free',
+  feeFrom: (fee: string, date: string) => `${fee} from ${date}`,
   registrationStart: 'Registration Start',
   registrationEnd: 'Registration End',
   marathonStart: 'Marathon Start',
@@ -25,6 +29,10 @@ export const DETAILS_MESSAGES = {
   soldOut: (waitlisted: number) => `Sold out — ${formatNumber(waitlisted)} on the waitlist`,
   joinWaitlist: 'Join the waitlist',
   registered: 'You are registered for this marathon.',
+  /** A runner whose place is held while they pay: the way to the payment page. */
+  completePayment: 'Complete payment',
+  /** A runner's entry kept without a place: withdrawn or cancelled with money on it. */
+  entryCancelled: 'Your entry in this marathon was cancelled.',
   viewRegistrations: 'View my registrations',
   checkingRegistration: 'Checking your registration',
   addToCalendar: 'Add to calendar',

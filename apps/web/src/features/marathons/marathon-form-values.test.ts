@@ -43,6 +43,14 @@ const stored: Marathon = {
   waiver: null,
   minimumAge: null,
   ageGroups: null,
+  entryFee: 0,
+  currency: 'EUR',
+  priceTiers: [],
+  paymentMethods: ['online'],
+  refundPolicy: { percent: 0, until: null },
+  currentFee: 0,
+  nextFeeChange: null,
+  pendingCount: 0,
 };
 
 /** The same three instants, for a race run in Tokyo (UTC+9): 09:00 there is 00:00 UTC. */
@@ -85,6 +93,10 @@ describe('the marathon form values', () => {
       waiver: null,
       minimumAge: null,
       ageGroups: null,
+      // A free race: its ways to pay and refund policy are left as stored.
+      entryFee: 0,
+      currency: 'EUR',
+      priceTiers: [],
     });
     expect(createMarathonSchema.safeParse(input).success).toBe(true);
   });
@@ -297,5 +309,95 @@ describe('the Time Zone hint', () => {
       'Times are in Asia/Tokyo (GMT+9)',
     );
     expect(getTimeZoneHint({ timeZone: 'Asia/Tok', startDate: '' })).toBeUndefined();
+  });
+});
+
+describe('the body of a race with an entry fee', () => {
+  /** €45 from 1 Feb, €35 before, €25 before 15 Jan; on site or online; half back until 20 Feb. */
+  const paid: Marathon = {
+    ...inTokyo,
+    entryFee: 4500,
+    currency: 'EUR',
+    priceTiers: [
+      { until: '2027-01-15T00:00:00.000Z', entryFee: 2500 },
+      { until: '2027-02-01T03:00:30.500Z', entryFee: 3500 },
+    ],
+    paymentMethods: ['online', 'on_site'],
+    refundPolicy: { percent: 50, until: '2027-02-20T00:00:00.000Z' },
+  };
+
+  it('prefills amounts in euros and dates as the race’s clocks read them, and sends them back as stored', () => {
+    const values = marathonToFormValues(paid);
+    expect(values.prices).toMatchObject({
+      entryFee: '45.00',
+      currency: 'EUR',
+      priceTiers: [
+        { until: '2027-01-15T09:00', entryFee: '25.00' },
+        { until: '2027-02-01T12:00', entryFee: '35.00' },
+      ],
+      paymentMethods: ['online', 'on_site'],
+      refundPercent: '50',
+      refundUntil: '2027-02-20T09:00',
+    });
+    const input = formValuesToInput(values);
+    expect(input).toMatchObject({
+      entryFee: 4500,
+      currency: 'EUR',
+      // The second tier's end, to the millisecond, though the form shows it to the minute.
+      priceTiers: paid.priceTiers,
+      paymentMethods: ['online', 'on_site'],
+      refundPolicy: paid.refundPolicy,
+    });
+    expect(checkMarathonInput(input).success).toBe(true);
+  });
+
+  it('sends a tier’s changed end as the instant its new wall-clock time is in the race’s zone', () => {
+    const values = marathonToFormValues(paid);
+    const [first, second] = values.prices.priceTiers;
+    const moved = formValuesToInput({
+      ...values,
+      prices: { ...values.prices, priceTiers: [first!, { ...second!, until: '2027-02-01T18:00' }] },
+    });
+    expect(moved.priceTiers?.[1]?.until).toBe('2027-02-01T09:00:00.000Z');
+  });
+
+  it('sends yen as whole yen, and a new race’s fee in euros by default', () => {
+    const yen = { ...EMPTY_FORM, prices: { ...EMPTY_FORM.prices, currency: 'JPY', entryFee: '4500' } };
+    expect(formValuesToInput(yen)).toMatchObject({ entryFee: 4500, currency: 'JPY' });
+    expect(formValuesToInput(EMPTY_FORM)).toMatchObject({ entryFee: 0, currency: 'EUR', priceTiers: [] });
+  });
+
+  it('leaves the ways to pay and the refund policy out for a free race, and sends them with a fee', () => {
+    expect(formValuesToInput(EMPTY_FORM)).not.toHaveProperty('paymentMethods');
+    expect(formValuesToInput(EMPTY_FORM)).not.toHaveProperty('refundPolicy');
+    const charged = { ...EMPTY_FORM, prices: { ...EMPTY_FORM.prices, entryFee: '45' } };
+    expect(formValuesToInput(charged)).toMatchObject({
+      entryFee: 4500,
+      paymentMethods: ['online'],
+      refundPolicy: { percent: 0, until: null },
+    });
+  });
+
+  it('asks for an amount where a fee cannot be read, and names a tier’s fields by their place', () => {
+    const values = marathonToFormValues(paid);
+    const input = formValuesToInput({
+      ...values,
+      prices: {
+        ...values.prices,
+        entryFee: '45.001',
+        priceTiers: [
+          { ...values.prices.priceTiers[0]!, until: '' },
+          { ...values.prices.priceTiers[1]!, entryFee: '' },
+        ],
+        refundPercent: '120',
+      },
+    });
+    const result = checkMarathonInput(input);
+    expect(fieldErrorsFromIssues(result.success ? [] : result.error.issues)).toEqual({
+      entryFee: 'Enter an amount such as 45.00, up to €100,000.00',
+      'priceTiers.0.until': 'A price tier’s end is required',
+      'priceTiers.1.entryFee': 'Enter an amount such as 45.00, up to €100,000.00',
+      'refundPolicy.percent': 'The refund percentage must be a whole number from 0 to 100',
+    });
   });
 });

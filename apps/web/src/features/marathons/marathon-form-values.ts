@@ -9,6 +9,7 @@ import {
   createMarathonSchema,
   type CreateMarathonInput,
   type Marathon,
+  type PaymentOptions,
 } from '@stride/shared';
 import type { ParseResult } from '../../lib/use-submission';
 import { MARATHON_DASHBOARD_MESSAGES } from './dashboard-messages';
@@ -19,6 +20,13 @@ import {
   newEntryFormDraft,
   type EntryFormDraft,
 } from './entry-form-draft';
+import {
+  draftToPriceInput,
+  newPriceDraft,
+  priceIssueMessage,
+  pricesToDraft,
+  type PriceDraft,
+} from './price-draft';
 
 /**
  * What the add/update form holds. The dates are wall-clock times in the race's zone, YYYY-MM-DDTHH:mm ('' while
@@ -39,6 +47,8 @@ export type MarathonFormValues = {
   capacity: string;
   /** The Registration form section: what runners are asked when they enter (issue 31). */
   entryForm: EntryFormDraft;
+  /** The Entry fee section: the fee, its tiers, the ways to pay and the refund policy (issue 32). */
+  prices: PriceDraft;
   /**
    * The update form's race as stored: a date left as it was is sent as the stored instant, to the millisecond,
    * not as its wall-clock minute. Null on the add form.
@@ -67,7 +77,7 @@ export function findTimeZone(typed: string): string | undefined {
 }
 
 /** The add form starts empty, with the default distance (10k), in the organizer's own zone. */
-export function newMarathonFormValues(timeZone: string): MarathonFormValues {
+export function newMarathonFormValues(timeZone: string, paymentOptions?: PaymentOptions): MarathonFormValues {
   return {
     title: '',
     startRegDate: '',
@@ -80,6 +90,7 @@ export function newMarathonFormValues(timeZone: string): MarathonFormValues {
     image: '',
     capacity: '',
     entryForm: newEntryFormDraft(),
+    prices: newPriceDraft(paymentOptions),
     stored: null,
   };
 }
@@ -105,6 +116,7 @@ export function marathonToFormValues(marathon: Marathon): MarathonFormValues {
     image: marathon.image,
     capacity: marathon.capacity === null ? '' : String(marathon.capacity),
     entryForm: entryFormToDraft(marathon),
+    prices: pricesToDraft(marathon, (instant) => storedWallClock(instant, timeZone)),
     stored: { startRegDate, endRegDate, startDate, timeZone },
   };
 }
@@ -119,23 +131,30 @@ export function capacityToInput(capacity: string): number | null {
 }
 
 /**
- * The request body (docs/SPEC.md §7): each date the instant its wall-clock time is in the race's zone, as an ISO
- * string, an empty date as '' so the schema says it is required; the Participant Limit as a number, or null
- * for none. A zone that is no known name is sent as typed, for the schema to refuse; the dates are then read
- * as UTC, only so that their own checks still run.
+ * The request body (docs/SPEC.md §7): each date (the race's three, a price tier's end, the refund deadline) the
+ * instant its wall-clock time is in the race's zone, as an ISO string, an empty date as '' so the schema says it
+ * is required; a date left as stored is sent as stored, to the millisecond. The Participant Limit as a number,
+ * or null for none. A zone that is no known name is sent as typed, for the schema to refuse; the dates are then
+ * read as UTC, only so that their own checks still run.
  */
-export function formValuesToInput({ stored, entryForm, ...values }: MarathonFormValues): CreateMarathonInput {
+export function formValuesToInput({
+  stored,
+  entryForm,
+  prices,
+  ...values
+}: MarathonFormValues): CreateMarathonInput {
   const timeZone = findTimeZone(values.timeZone);
-  const instant = (field: MarathonDateField) => {
-    const wallClock = values[field];
+  const toInstant = (wallClock: string, storedInstant: string | null) => {
     const isAsStored =
       stored !== null &&
+      storedInstant !== null &&
       stored.timeZone === timeZone &&
       wallClock !== '' &&
-      wallClock === storedWallClock(stored[field], stored.timeZone);
-    if (isAsStored) return stored[field];
+      wallClock === storedWallClock(storedInstant, stored.timeZone);
+    if (isAsStored) return storedInstant;
     return fromZonedDateTimeValue(wallClock, timeZone ?? DEFAULT_TIME_ZONE)?.toISOString() ?? '';
   };
+  const instant = (field: MarathonDateField) => toInstant(values[field], stored?.[field] ?? null);
   return {
     ...values,
     startRegDate: instant('startRegDate'),
@@ -144,17 +163,21 @@ export function formValuesToInput({ stored, entryForm, ...values }: MarathonForm
     timeZone: timeZone ?? values.timeZone,
     capacity: capacityToInput(values.capacity),
     ...draftToEntryFormInput(entryForm),
+    ...draftToPriceInput(prices, toInstant),
   };
 }
 
 /**
  * The body checked by the shared schema, each issue named by the field the form shows it beside
- * (`questions.2.label`, `ageGroups`).
+ * (`questions.2.label`, `ageGroups`, `priceTiers.0.until`), a refused fee asked for as an amount.
  */
 export function checkMarathonInput(input: CreateMarathonInput): ParseResult<CreateMarathonInput> {
   const result = createMarathonSchema.safeParse(input);
   if (result.success) return { success: true, data: input };
-  const issues = result.error.issues.map(({ path, message }) => ({ path: entryFormFieldOf(path), message }));
+  const issues = result.error.issues.map(({ path, message }) => ({
+    path: entryFormFieldOf(path),
+    message: priceIssueMessage(path, message, input.currency),
+  }));
   return { success: false, error: { issues } };
 }
 

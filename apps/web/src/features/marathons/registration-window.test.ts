@@ -12,8 +12,8 @@ const soldOut = { ...race, placesLeft: 0 };
 const at = (iso: string) => new Date(iso);
 const during = at('2030-03-05T12:00:00.000Z');
 const after = at('2031-01-01T00:00:00.000Z');
-const registered = { status: 'registered', waitlistPosition: null } as const;
-const waitlisted = { status: 'waitlisted', waitlistPosition: 4 } as const;
+const registered = { status: 'registered', waitlistPosition: null, holdExpiresAt: null } as const;
+const waitlisted = { status: 'waitlisted', waitlistPosition: 4, holdExpiresAt: null } as const;
 
 describe('getRegistrationState', () => {
   it('is open from the start of registration to its end, both inclusive', () => {
@@ -64,6 +64,26 @@ describe('getRegistrationState', () => {
   it('tells a runner on the waitlist their place in line, open or not', () => {
     expect(getRegistrationState(soldOut, during, waitlisted)).toEqual({ kind: 'waitlisted', position: 4 });
     expect(getRegistrationState(soldOut, after, waitlisted)).toEqual({ kind: 'waitlisted', position: 4 });
+  });
+
+  it('tells a runner paying online until when their place is held, race-local', () => {
+    const held = {
+      status: 'pending_payment',
+      waitlistPosition: null,
+      holdExpiresAt: '2030-03-05T12:30:00.000Z',
+    } as const;
+    expect(getRegistrationState(race, during, held)).toEqual({
+      kind: 'held',
+      until: 'Tue 5 Mar 2030, 12:30 WET',
+    });
+  });
+
+  it('tells a runner whose hold was released, or whose entry was cancelled, so; it does not offer to register', () => {
+    const kept = { waitlistPosition: null, holdExpiresAt: null } as const;
+    expect(getRegistrationState(race, during, { ...kept, status: 'expired' })).toEqual({ kind: 'released' });
+    expect(getRegistrationState(race, during, { ...kept, status: 'cancelled' })).toEqual({
+      kind: 'cancelled',
+    });
   });
 
   it('waits while it is not yet known whether the runner has an entry', () => {

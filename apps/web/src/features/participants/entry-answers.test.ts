@@ -59,6 +59,15 @@ const RUNNER: Participant = {
   ageGroup: '30+',
   waiverVersion: 2,
   waiverAcceptedAt: '2027-01-10T10:00:00.000Z',
+  paymentMethod: null,
+  paymentStatus: 'free',
+  amountDue: 0,
+  amountPaid: 0,
+  amountRefunded: 0,
+  currency: null,
+  discountCode: null,
+  receiptNumber: null,
+  holdExpiresAt: null,
 };
 
 describe('deskFieldsOf', () => {

@@ -1,4 +1,6 @@
-import type { RemovalMessages } from '../../lib/record-messages';
+import type { RegistrationStatus } from '@stride/shared/constants';
+import type { PaymentStatus } from '@stride/shared/money';
+import type { ConfirmMessages, OutcomeMessages, RemovalMessages } from '../../lib/record-messages';
 import { countOf, formatNumber } from '../../lib/counts';
 
 /** An IANA zone as people read it: 'America/New_York' → 'America/New York time'; UTC stays UTC. */
@@ -26,6 +28,12 @@ export const PARTICIPANTS_MESSAGES = {
     placesLeft: 'Places left',
     noLimit: 'No limit',
     today: 'Registrations today',
+    /** Places held while their runners pay online (issue 32). */
+    pending: 'Awaiting payment',
+    /** Money received less refunds, and below it what is still to collect or pay back on site. */
+    revenue: 'Revenue',
+    due: (amount: string) => `${amount} due on site`,
+    refundsDue: (amount: string) => `${amount} refunds due`,
   },
 
   chart: {
@@ -59,7 +67,13 @@ export const PARTICIPANTS_MESSAGES = {
     searchPlaceholder: 'Name, e-mail or bib',
     search: 'Search',
     tabsLabel: 'Participant status',
-    tabs: { registered: 'Registered', waitlisted: 'Waitlist' },
+    tabs: {
+      registered: 'Registered',
+      waitlisted: 'Waitlist',
+      pending_payment: 'Awaiting payment',
+      cancelled: 'Cancelled',
+      expired: 'Expired',
+    } satisfies Record<RegistrationStatus, string>,
     caption: (tab: string) => `Participants: ${tab}`,
     downloadCsv: 'Download CSV',
     columns: {
@@ -74,8 +88,16 @@ export const PARTICIPANTS_MESSAGES = {
       gender: 'Gender',
       ageGroup: 'Age group',
       tShirtSize: 'T-shirt',
+      holdEnds: 'Hold ends',
+      payment: 'Payment',
+      amount: 'Amount',
+      receipt: 'Receipt',
       actions: 'Actions',
     },
+    /** Under the amount of an entry given money back: '€18.00 refunded'. */
+    refunded: (amount: string) => `${amount} refunded`,
+    /** An amount or a receipt an entry has not. */
+    none: '-',
     /** An entry form's answer the runner left empty (or was not asked). */
     noAnswer: '-',
     /** Shown for an empty Info. */
@@ -89,6 +111,9 @@ export const PARTICIPANTS_MESSAGES = {
     noFilterMatch: 'No participants match these filters',
     emptyWaitlist: 'No one is on the waitlist',
     emptyRegistered: 'No one holds a place yet',
+    emptyPending: 'No place is held for payment',
+    emptyCancelled: 'No entry with money on it was cancelled',
+    emptyExpired: 'No hold has expired',
     pageOutOfRange: 'This page is empty: the list is shorter now.',
     firstPage: 'Go to the first page',
     pagesLabel: 'Participant pages',
@@ -100,7 +125,52 @@ export const PARTICIPANTS_MESSAGES = {
     ageGroup: 'Age group',
     all: 'All',
     unanswered: 'Unanswered',
+    paymentStatus: 'Payment',
   },
+
+  /** An entry's payment as the desk shows it (issue 32). */
+  paymentStatuses: {
+    free: 'Free',
+    pending: 'Pending',
+    paid: 'Paid',
+    due: 'Due',
+    refunded: 'Refunded',
+    partially_refunded: 'Partly refunded',
+    refund_due: 'Refund due',
+  } satisfies Record<PaymentStatus, string>,
+  paymentMethods: { online: 'Online', on_site: 'On site' },
+  /** The receipt's number as a row shows it. */
+  receipt: (number: string) => `No. ${number}`,
+
+  /** The organizer records money taken or given back on site: the confirm dialog, then the outcome. */
+  markPaid: {
+    button: 'Mark paid',
+    /** The rest of the button's accessible name: 'Mark paid for Ann Lee'. */
+    of: (name: string) => ` for ${name}`,
+    confirm: (name: string, amount: string): ConfirmMessages => ({
+      title: 'Mark this fee paid?',
+      text: `${name} paid ${amount} on site. A receipt number is given to the entry.`,
+      confirmButton: 'Yes, mark it paid',
+      keepButton: 'Not yet',
+    }),
+    done: (receipt: string | null) => (receipt ? `Marked paid: receipt No. ${receipt}` : 'Marked paid'),
+  },
+  markRefunded: {
+    button: 'Mark refunded',
+    of: (name: string) => ` for ${name}`,
+    confirm: (name: string): ConfirmMessages => ({
+      title: 'Mark this refund paid back?',
+      text: `You gave ${name} the refund they are owed.`,
+      confirmButton: 'Yes, mark it refunded',
+      keepButton: 'Not yet',
+    }),
+    done: 'Marked refunded',
+  },
+  recordPayment: {
+    doneTitle: 'Recorded!',
+    refused: { title: 'Failed!', fallback: 'Recording the payment failed.' },
+    failed: { title: 'Error!', text: 'Recording the payment failed.' },
+  } satisfies OutcomeMessages,
 
   /** A row's entry form answers, shown under it. */
   details: {
@@ -134,9 +204,11 @@ export const PARTICIPANTS_MESSAGES = {
     of: (name: string) => ` of ${name}`,
   },
   /** The organizer cancels a runner's entry: the confirm dialog, then the outcome. */
+  /** `refund`: what the runner paid and gets back in full, as shown ('€45.00'), with how; null when nothing. */
   cancelMessages: (
     name: string,
-    entry: { status: 'registered' | 'waitlisted'; bib: number | null; waitlistPosition: number | null },
+    entry: { status: RegistrationStatus; bib: number | null; waitlistPosition: number | null },
+    refund: { amount: string; isOnSite: boolean } | null = null,
   ): RemovalMessages => ({
     confirm: {
       title: 'Cancel this registration?',
@@ -144,6 +216,11 @@ export const PARTICIPANTS_MESSAGES = {
         entry.status === 'waitlisted'
           ? `${name} leaves the waitlist${entry.waitlistPosition === null ? '' : ` (number ${entry.waitlistPosition})`} and is told by e-mail.`
           : `${name} loses ${entry.bib === null ? 'their place' : `bib ${entry.bib}`} and is told by e-mail. The first runner on the waitlist, if any, gets the place.`,
+      ...(refund && {
+        detail: refund.isOnSite
+          ? `They paid ${refund.amount} on site: you owe it back in full, and mark it refunded once you have paid it.`
+          : `The ${refund.amount} they paid online is refunded in full.`,
+      }),
       confirmButton: 'Yes, cancel it!',
       keepButton: 'Keep it',
     },

@@ -20,6 +20,7 @@ const DEFAULT: ParticipantsView = {
   q: '',
   gender: null,
   ageGroup: null,
+  paymentStatus: null,
   sort: null,
   order: 'asc',
   page: 1,
@@ -33,13 +34,14 @@ describe('readParticipantsView', () => {
   it('reads every parameter', () => {
     expect(
       view(
-        'status=waitlisted&q=%20Ann%20&gender=nonbinary&ageGroup=30%E2%80%9339&sort=lastName&order=desc&page=3',
+        'status=waitlisted&q=%20Ann%20&gender=nonbinary&ageGroup=30%E2%80%9339&paymentStatus=due&sort=lastName&order=desc&page=3',
       ),
     ).toEqual({
       status: 'waitlisted',
       q: 'Ann',
       gender: 'nonbinary',
       ageGroup: '30–39',
+      paymentStatus: 'due',
       sort: 'lastName',
       order: 'desc',
       page: 3,
@@ -47,7 +49,18 @@ describe('readParticipantsView', () => {
   });
 
   it('falls back to the default for values the API does not know', () => {
-    expect(view('status=cancelled&sort=email&order=up&page=-1&gender=other&ageGroup=%20')).toEqual(DEFAULT);
+    expect(
+      view('status=refunded&sort=email&order=up&page=-1&gender=other&ageGroup=%20&paymentStatus=PAID'),
+    ).toEqual(DEFAULT);
+  });
+
+  it('reads the tabs of a paid race’s entries: held for payment, cancelled with money, expired', () => {
+    expect(view('status=pending_payment').status).toBe('pending_payment');
+    expect(view('status=cancelled&paymentStatus=refund_due')).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refund_due',
+    });
+    expect(view('status=expired').status).toBe('expired');
   });
 
   it('cuts a search to the length the API takes', () => {
@@ -67,6 +80,7 @@ describe('toSearch', () => {
       q: 'Zoë & co',
       gender: 'unanswered',
       ageGroup: '70+',
+      paymentStatus: 'partially_refunded',
       sort: 'timestamp',
       order: 'desc',
       page: 2,
@@ -109,12 +123,19 @@ describe('tabs and search', () => {
   });
 
   it('another tab keeps the filters', () => {
-    const filtered: ParticipantsView = { ...DEFAULT, gender: 'female', ageGroup: '20–29', page: 2 };
-    expect(withStatus(filtered, 'waitlisted')).toEqual({
+    const filtered: ParticipantsView = {
       ...DEFAULT,
-      status: 'waitlisted',
       gender: 'female',
       ageGroup: '20–29',
+      paymentStatus: 'paid',
+      page: 2,
+    };
+    expect(withStatus(filtered, 'cancelled')).toEqual({
+      ...DEFAULT,
+      status: 'cancelled',
+      gender: 'female',
+      ageGroup: '20–29',
+      paymentStatus: 'paid',
     });
   });
 
@@ -123,6 +144,15 @@ describe('tabs and search', () => {
     expect(withFilters(sorted, { ageGroup: '40–49' })).toEqual({ ...sorted, ageGroup: '40–49', page: 1 });
     expect(withFilters(sorted, { gender: null })).toEqual({ ...sorted, gender: null, page: 1 });
     expect(withoutFilters({ ...sorted, ageGroup: '0–19' }, ['ageGroup'])).toEqual({ ...sorted, page: 1 });
+    expect(withFilters(sorted, { paymentStatus: 'due' })).toEqual({
+      ...sorted,
+      paymentStatus: 'due',
+      page: 1,
+    });
+    expect(withoutFilters({ ...sorted, paymentStatus: 'due' }, ['paymentStatus'])).toEqual({
+      ...sorted,
+      page: 1,
+    });
   });
 
   it('another search starts on the first page, trimmed', () => {
@@ -140,6 +170,7 @@ describe('API paths', () => {
     q: 'a&b',
     gender: 'female',
     ageGroup: '30–39',
+    paymentStatus: 'due',
     sort: 'lastName',
     order: 'desc',
     page: 2,
@@ -147,7 +178,7 @@ describe('API paths', () => {
 
   it('a page of the list carries the filters, the page and its size', () => {
     expect(getParticipantsApiPath('r1', shown, 25)).toBe(
-      '/api/marathons/r1/participants?status=waitlisted&q=a%26b&gender=female&ageGroup=30%E2%80%9339&sort=lastName&order=desc&page=2&limit=25',
+      '/api/marathons/r1/participants?status=waitlisted&q=a%26b&gender=female&ageGroup=30%E2%80%9339&paymentStatus=due&sort=lastName&order=desc&page=2&limit=25',
     );
     expect(getParticipantsApiPath('r1', DEFAULT, 25)).toBe(
       '/api/marathons/r1/participants?status=registered&order=asc&page=1&limit=25',
@@ -156,7 +187,7 @@ describe('API paths', () => {
 
   it('the CSV carries the same filters and no paging: every row they match', () => {
     expect(getParticipantsCsvPath('r1', shown)).toBe(
-      '/api/marathons/r1/participants.csv?status=waitlisted&q=a%26b&gender=female&ageGroup=30%E2%80%9339&sort=lastName&order=desc',
+      '/api/marathons/r1/participants.csv?status=waitlisted&q=a%26b&gender=female&ageGroup=30%E2%80%9339&paymentStatus=due&sort=lastName&order=desc',
     );
     expect(getParticipantsCsvPath('r 1', DEFAULT)).toBe(
       '/api/marathons/r%201/participants.csv?status=registered&order=asc',
@@ -170,6 +201,12 @@ describe('getEmptyText', () => {
     expect(getEmptyText({ ...DEFAULT, ageGroup: '70+' }, 0)).toBe('No participants match these filters');
     expect(getEmptyText({ ...DEFAULT, status: 'waitlisted' }, 0)).toBe('No one is on the waitlist');
     expect(getEmptyText(DEFAULT, 0)).toBe('No one holds a place yet');
+    expect(getEmptyText({ ...DEFAULT, paymentStatus: 'due' }, 0)).toBe('No participants match these filters');
+    expect(getEmptyText({ ...DEFAULT, status: 'pending_payment' }, 0)).toBe('No place is held for payment');
+    expect(getEmptyText({ ...DEFAULT, status: 'cancelled' }, 0)).toBe(
+      'No entry with money on it was cancelled',
+    );
+    expect(getEmptyText({ ...DEFAULT, status: 'expired' }, 0)).toBe('No hold has expired');
     expect(getEmptyText({ ...DEFAULT, page: 9 }, 30)).toBe('This page is empty: the list is shorter now.');
   });
 });

@@ -6,6 +6,7 @@ import {
   type RegistrationStatus,
 } from '@stride/shared/constants';
 import { GENDERS, UNANSWERED } from '@stride/shared';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@stride/shared/money';
 import { readPageParam } from '../../lib/paging';
 import { PARTICIPANTS_MESSAGES } from './participants-messages';
 
@@ -24,7 +25,10 @@ export type GenderFilter = (typeof GENDER_FILTERS)[number];
 /** The longest age group label the URL is read with (the API refuses a label the race has not). */
 const AGE_GROUP_MAX = 20;
 
-/** What the list shows, as the URL says it (`?status=waitlisted&q=ann&gender=female&ageGroup=30–39&page=2`). */
+/**
+ * What the list shows, as the URL says it
+ * (`?status=waitlisted&q=ann&gender=female&ageGroup=30–39&paymentStatus=due&page=2`).
+ */
 export type ParticipantsView = {
   status: RegistrationStatus;
   /** The search, trimmed; '' when not searching. */
@@ -33,6 +37,8 @@ export type ParticipantsView = {
   gender: GenderFilter | null;
   /** Only runners of this age group as the race labels it, e.g. "30–39" (or in none: `unanswered`); null: all. */
   ageGroup: string | null;
+  /** Only entries whose payment stands so (issue 32); null: all. */
+  paymentStatus: PaymentStatus | null;
   /** null: the tab's own order, by bib for the registered, by place in line for the waitlist. */
   sort: ParticipantSort | null;
   order: SortOrder;
@@ -44,6 +50,7 @@ const DEFAULT_VIEW: ParticipantsView = {
   q: '',
   gender: null,
   ageGroup: null,
+  paymentStatus: null,
   sort: null,
   order: 'asc',
   page: 1,
@@ -57,11 +64,13 @@ export function readParticipantsView(params: URLSearchParams): ParticipantsView 
   const status = params.get('status');
   const sort = params.get('sort');
   const gender = params.get('gender');
+  const paymentStatus = params.get('paymentStatus');
   return {
     status: isOneOf(REGISTRATION_STATUSES, status) ? status : DEFAULT_VIEW.status,
     q: (params.get('q') ?? '').trim().slice(0, PARTICIPANT_SEARCH_MAX),
     gender: isOneOf(GENDER_FILTERS, gender) ? gender : null,
     ageGroup: (params.get('ageGroup') ?? '').trim().slice(0, AGE_GROUP_MAX) || null,
+    paymentStatus: isOneOf(PAYMENT_STATUSES, paymentStatus) ? paymentStatus : null,
     sort: isOneOf(PARTICIPANT_SORTS, sort) ? sort : null,
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
     page: readPageParam(params.get('page')),
@@ -75,6 +84,7 @@ export function toSearch(view: ParticipantsView): string {
   if (view.q) params.set('q', view.q);
   if (view.gender) params.set('gender', view.gender);
   if (view.ageGroup) params.set('ageGroup', view.ageGroup);
+  if (view.paymentStatus) params.set('paymentStatus', view.paymentStatus);
   if (view.sort) params.set('sort', view.sort);
   if (view.order !== DEFAULT_VIEW.order) params.set('order', view.order);
   if (view.page !== 1) params.set('page', String(view.page));
@@ -97,13 +107,14 @@ export function sortBy(view: ParticipantsView, column: SortColumn): Participants
 
 /** Another tab: its own order from its first page; the search and the filters stay. */
 export function withStatus(view: ParticipantsView, status: RegistrationStatus): ParticipantsView {
-  return { ...DEFAULT_VIEW, status, q: view.q, gender: view.gender, ageGroup: view.ageGroup };
+  const { q, gender, ageGroup, paymentStatus } = view;
+  return { ...DEFAULT_VIEW, status, q, gender, ageGroup, paymentStatus };
 }
 
-/** Another gender or age group (null: all): from the first page, in the same order. */
+/** Another gender, age group or payment status (null: all): from the first page, in the same order. */
 export function withFilters(
   view: ParticipantsView,
-  filters: Partial<Pick<ParticipantsView, 'gender' | 'ageGroup'>>,
+  filters: Partial<Pick<ParticipantsView, 'gender' | 'ageGroup' | 'paymentStatus'>>,
 ): ParticipantsView {
   return { ...view, ...filters, page: 1 };
 }
@@ -114,6 +125,7 @@ export function withoutFilters(view: ParticipantsView, fields: readonly string[]
     ...view,
     gender: fields.includes('gender') ? null : view.gender,
     ageGroup: fields.includes('ageGroup') ? null : view.ageGroup,
+    paymentStatus: fields.includes('paymentStatus') ? null : view.paymentStatus,
     page: 1,
   };
 }
@@ -129,6 +141,7 @@ export function toFilterParams(view: ParticipantsView): URLSearchParams {
   if (view.q) params.set('q', view.q);
   if (view.gender) params.set('gender', view.gender);
   if (view.ageGroup) params.set('ageGroup', view.ageGroup);
+  if (view.paymentStatus) params.set('paymentStatus', view.paymentStatus);
   if (view.sort) params.set('sort', view.sort);
   params.set('order', view.order);
   return params;
@@ -149,11 +162,19 @@ export function getParticipantsCsvPath(raceId: string, view: ParticipantsView): 
   return `${raceParticipantsPath(raceId)}.csv?${toFilterParams(view)}`;
 }
 
+const EMPTY_TAB: Record<RegistrationStatus, string> = {
+  registered: PARTICIPANTS_MESSAGES.list.emptyRegistered,
+  waitlisted: PARTICIPANTS_MESSAGES.list.emptyWaitlist,
+  pending_payment: PARTICIPANTS_MESSAGES.list.emptyPending,
+  cancelled: PARTICIPANTS_MESSAGES.list.emptyCancelled,
+  expired: PARTICIPANTS_MESSAGES.list.emptyExpired,
+};
+
 /** What the table's place says when this page has no rows: no match, an empty tab, or a page past the end. */
 export function getEmptyText(view: ParticipantsView, total: number): string {
   const L = PARTICIPANTS_MESSAGES.list;
   if (total > 0) return L.pageOutOfRange;
   if (view.q) return L.noMatch(view.q);
-  if (view.gender || view.ageGroup) return L.noFilterMatch;
-  return view.status === 'waitlisted' ? L.emptyWaitlist : L.emptyRegistered;
+  if (view.gender || view.ageGroup || view.paymentStatus) return L.noFilterMatch;
+  return EMPTY_TAB[view.status];
 }

@@ -16,11 +16,15 @@ export const APPLY_LIST_MESSAGES = {
     info: 'Info',
     registeredOn: 'Registered On',
     status: 'Status',
+    payment: 'Payment',
   },
-  /** The Status cell: 'Registered · bib 123', 'Waitlisted · #4'. */
+  /** The Status cell: 'Registered · bib 123', 'Waitlisted · #4', 'Place held', 'Cancelled', 'Place released'. */
   status: {
     registered: 'Registered',
     waitlisted: 'Waitlisted',
+    pending_payment: 'Place held',
+    cancelled: 'Cancelled',
+    expired: 'Place released',
     bib: (bib: number) => `bib ${bib}`,
     position: (position: number) => `#${position}`,
     separator: ' · ',

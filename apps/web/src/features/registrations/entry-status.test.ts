@@ -15,6 +15,16 @@ describe('getEntryStatusText', () => {
     );
   });
 
+  it('says a place is held while its runner pays, and names an entry kept without a place', () => {
+    expect(getEntryStatusText({ status: 'pending_payment', bib: null, waitlistPosition: null })).toBe(
+      'Place held',
+    );
+    expect(getEntryStatusText({ status: 'cancelled', bib: null, waitlistPosition: null })).toBe('Cancelled');
+    expect(getEntryStatusText({ status: 'expired', bib: null, waitlistPosition: null })).toBe(
+      'Place released',
+    );
+  });
+
   it('gives only the status while its number is not known', () => {
     expect(getEntryStatusText({ status: 'registered', bib: null, waitlistPosition: null })).toBe(
       'Registered',

@@ -12,6 +12,22 @@ export const REGISTRATION_FORM_MESSAGES = {
   waitlistedTitle: 'Waitlist Joined!',
   successTitle: 'Registration Successful!',
   successText: (title: string) => `You are registered for ${title}.`,
+  /** Registered to pay on site: the success alert's text says how much to bring. */
+  payOnSite: (amount: string) => `Pay ${amount} on site.`,
+  /** A paid race's part of the form (issue 32). */
+  fee: {
+    amount: (amount: string) => `Amount to pay: ${amount}`,
+    discounted: (fee: string, code: string) => `${fee} less code ${code}`,
+    discountCode: 'Discount code',
+    apply: 'Apply',
+    /** A quote that failed for another reason than the code. */
+    quoteFailed: "We couldn't check this code. Please try again.",
+    method: 'Payment',
+    methods: { online: 'Pay online', on_site: 'Pay on site' },
+    /** A race that takes one way of paying. */
+    onlyMethod: { online: 'Payment: online, by card', on_site: 'Payment: on site, at the race' },
+    redirecting: 'Taking you to the payment page…',
+  },
   refusedTitle: 'Registration failed',
   unexpected: 'Something went wrong!',
 } as const;

@@ -26,6 +26,8 @@ import { ParticipantsSearch } from '../../../features/participants/components/pa
 import { fullName, ParticipantsTable } from '../../../features/participants/components/participants-table';
 import { StatusTabs, statusTabId } from '../../../features/participants/components/status-tabs';
 import { PARTICIPANTS_MESSAGES as M } from '../../../features/participants/participants-messages';
+import { cancellationRefund, statusTabsOf } from '../../../features/participants/payments';
+import { usePaymentRecording } from '../../../features/participants/use-payment-recording';
 import {
   getEmptyText,
   getParticipantsCsvPath,
@@ -45,7 +47,7 @@ import type { ParticipantsOutletContext } from './participants';
 const L = M.list;
 
 /** The filters of the URL the API refused: an age group the race no longer has (its groups changed). */
-const FILTER_FIELDS = ['gender', 'ageGroup'];
+const FILTER_FIELDS = ['gender', 'ageGroup', 'paymentStatus'];
 function refusedFilters(error: unknown): string[] {
   if (!(error instanceof ApiError) || error.status !== 400) return [];
   return error.fieldErrors
@@ -73,21 +75,24 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 /**
- * The participant list: search, the Registered and Waitlist tabs, sortable headers, paging, the CSV of what the
- * filters match, and cancelling a runner's entry. A refused race shows nothing here: the parent route says why.
+ * The participant list: search, the Registered and Waitlist tabs (a paid race's Awaiting payment, Cancelled and
+ * Expired too), sortable headers, paging, the CSV of what the filters match, cancelling a runner's entry and
+ * recording money taken or given back on site. A refused race shows nothing here: the parent route says why.
  */
 export function Component() {
   const { view, page } = useLoaderData<typeof loader>();
   const { id: raceId = '' } = useParams();
-  const { race } = useOutletContext<ParticipantsOutletContext>();
+  const { race, paymentsCurrency } = useOutletContext<ParticipantsOutletContext>();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
   const panelId = useId();
   const { headingRef, removeRecord } = useRecordRemoval<Participant>({
     remove: (registrationId) => cancelParticipant(raceId, registrationId),
-    removalMessages: (participant) => M.cancelMessages(fullName(participant), participant),
+    removalMessages: (participant) =>
+      M.cancelMessages(fullName(participant), participant, cancellationRefund(participant)),
   });
+  const recordPaymentOf = usePaymentRecording(race, headingRef);
   if (isDenied(page)) return null;
 
   const show = (next: ParticipantsView) =>
@@ -113,7 +118,11 @@ export function Component() {
         </a>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <StatusTabs view={view} panelId={panelId} />
+        <StatusTabs
+          view={view}
+          statuses={statusTabsOf(paymentsCurrency !== null, view.status)}
+          panelId={panelId}
+        />
         <ParticipantsSearch
           value={view.q}
           onSearch={(q) => {
@@ -122,7 +131,7 @@ export function Component() {
           }}
         />
       </div>
-      <ParticipantsFilters race={race} view={view} onChange={show} />
+      <ParticipantsFilters race={race} withPayments={paymentsCurrency !== null} view={view} onChange={show} />
       <div
         id={panelId}
         role="tabpanel"
@@ -147,9 +156,11 @@ export function Component() {
             status={view.status}
             race={race}
             participants={page.items}
+            paymentsCurrency={paymentsCurrency}
             sorted={getSortedColumn(view)}
             onSort={(column) => show(sortBy(view, column))}
             onCancel={(participant) => void removeRecord(participant)}
+            onRecordPayment={(participant, status) => void recordPaymentOf(participant, status)}
           />
         )}
         <Pagination page={page.page} total={page.total} limit={page.limit} label={L.pagesLabel} />

@@ -4,6 +4,7 @@ import type {
   Marathon,
   MarathonDetails,
   PageQuery,
+  PaymentOptions,
   UpdateMarathonInput,
   deletedSchema,
   marathonUpdatedSchema,
@@ -83,4 +84,13 @@ export async function updateMarathon(id: string, changes: UpdateMarathonInput): 
 
 export async function deleteMarathon(id: string): Promise<MarathonDeleted> {
   return (await apiRequest<MarathonDeleted>(`/api/marathons/${id}`, { method: 'DELETE' })).data;
+}
+
+/** How this server takes entry fees (a new race's currency, whether Stripe is set up); EUR on site if unreadable. */
+export async function getPaymentOptions(signal?: AbortSignal): Promise<PaymentOptions> {
+  try {
+    return (await apiRequest<PaymentOptions>('/api/payment-options', { signal })).data;
+  } catch {
+    return { defaultCurrency: 'EUR', online: false };
+  }
 }

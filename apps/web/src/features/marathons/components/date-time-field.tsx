@@ -16,15 +16,27 @@ type DateTimeFieldProps = {
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
+  /** Below the field, read out with it. */
+  hint?: string | undefined;
+  /** False for a date that may be left empty (a refund deadline). */
+  required?: boolean;
 };
 
 /**
  * A labelled date-and-time picker of a wall-clock time, in the race's zone rather than the browser's; its text
  * input can also be typed into (e.g. 12/05/2027 9:00 AM).
  */
-export function DateTimeField({ label, name, value, onChange, error }: DateTimeFieldProps) {
+export function DateTimeField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  hint,
+  required = true,
+}: DateTimeFieldProps) {
   return (
-    <LabelledControl label={label} error={error}>
+    <LabelledControl label={label} error={error} hint={hint}>
       {(control) => (
         <DatePicker
           id={control.id}
@@ -35,7 +47,7 @@ export function DateTimeField({ label, name, value, onChange, error }: DateTimeF
           timeIntervals={TIME_INTERVAL_MINUTES}
           dateFormat={DATE_TIME_FORMAT}
           placeholderText="MM/DD/YYYY h:mm AM"
-          required
+          required={required}
           autoComplete="off"
           ariaInvalid={control['aria-invalid'] ? 'true' : undefined}
           ariaDescribedBy={control['aria-describedby']}

@@ -6,7 +6,7 @@ import { getRegistrationState } from '../registration-window';
 import { AddToCalendar } from './add-to-calendar';
 import { CountdownRings } from './countdown-rings';
 import { DateBadges } from './date-badges';
-import { RaceOverview, getEntryFacts, type RaceFact } from './race-overview';
+import { RaceOverview, getEntryFacts, getPriceFact, type RaceFact } from './race-overview';
 import { RegistrationStatus } from './registration-status';
 
 /**
@@ -28,6 +28,7 @@ export function MarathonDetails({
   const facts: RaceFact[] = [
     { label: DETAILS_MESSAGES.location, value: marathon.location },
     { label: DETAILS_MESSAGES.distance, value: DISTANCE_LABELS[marathon.distance] },
+    getPriceFact(marathon, openedAt),
     { label: DETAILS_MESSAGES.totalRegistrations, value: marathon.totalRegistrationCount ?? 0 },
     ...getEntryFacts(marathon),
   ];

@@ -15,6 +15,7 @@ import { useSubmission, type SubmitOptions } from '../../../lib/use-submission';
 import { MARATHON_DASHBOARD_MESSAGES } from '../dashboard-messages';
 import { DISTANCE_CHOICES } from '../distance-choices';
 import { draftFieldNames, type EntryFormDraft } from '../entry-form-draft';
+import { priceFieldNames, type PriceDraft } from '../price-draft';
 import {
   MARATHON_DATE_FIELDS,
   checkMarathonInput,
@@ -27,6 +28,7 @@ import {
 } from '../marathon-form-values';
 import { DateTimeField } from './date-time-field';
 import { EntryFormBuilder } from './entry-form-builder';
+import { PriceFields } from './price-fields';
 import { TimeZoneField } from './time-zone-field';
 
 type MarathonFormProps<R> = {
@@ -74,6 +76,11 @@ export function MarathonForm<R>({
     fields.forEach(clearError);
   }
 
+  function setPrices(change: Partial<PriceDraft>, fields: readonly string[]) {
+    setValues((current) => ({ ...current, prices: { ...current.prices, ...change } }));
+    fields.forEach(clearError);
+  }
+
   const input = formValuesToInput(values);
   const posterPreview = previewableImageUrl(values.image);
   // Text fields share everything but their name, label and input type.
@@ -97,7 +104,11 @@ export function MarathonForm<R>({
       onSubmit={(event) =>
         void submit(event, checkMarathonInput(input), () => send(input), {
           ...options,
-          fields: [...MARATHON_FORM_FIELDS, ...draftFieldNames(values.entryForm)],
+          fields: [
+            ...MARATHON_FORM_FIELDS,
+            ...draftFieldNames(values.entryForm),
+            ...priceFieldNames(values.prices),
+          ],
         })
       }
     >
@@ -193,6 +204,14 @@ export function MarathonForm<R>({
           headingLevel={headingLevel}
           raceStart={getRaceStart(values)}
           onChange={setEntryForm}
+        />
+      </div>
+      <div className="min-w-0 md:col-span-2">
+        <PriceFields
+          values={values.prices}
+          errors={errors}
+          headingLevel={headingLevel}
+          onChange={setPrices}
         />
       </div>
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Marathon } from '@stride/shared';
 import { PosterImage } from '../../../components/ui/pictures';
 import { DETAILS_MESSAGES } from '../details-messages';
+import { getPriceText } from '../race-price';
 
 /** A line of a race's facts: 'Location: Lisbon'. */
 export type RaceFact = { label: string; value: ReactNode };
@@ -11,6 +12,23 @@ export function getEntryFacts(marathon: Pick<Marathon, 'minimumAge'>): RaceFact[
   return marathon.minimumAge === null
     ? []
     : [{ label: DETAILS_MESSAGES.minimumAge, value: DETAILS_MESSAGES.onRaceDay(marathon.minimumAge) }];
+}
+
+/** The race's entry fee at `now` ('Free' for a free race), with the next tier's fee from its date below it. */
+export function getPriceFact(
+  marathon: Pick<Marathon, 'entryFee' | 'priceTiers' | 'currency' | 'timeZone'>,
+  now: Date,
+): RaceFact {
+  const { fee, next } = getPriceText(marathon, now);
+  return {
+    label: DETAILS_MESSAGES.entryFee,
+    value: (
+      <>
+        {fee}
+        {next && <span className="text-base-content/75 block text-sm">{next}</span>}
+      </>
+    ),
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { DETAILS_MESSAGES } from '../details-messages';
 import { RACE_PAGE_MESSAGES } from '../race-page-messages';
 import { getRegistrationState } from '../registration-window';
 import { AddToCalendar } from './add-to-calendar';
-import { RaceOverview, getEntryFacts, type RaceFact } from './race-overview';
+import { RaceOverview, getEntryFacts, getPriceFact, type RaceFact } from './race-overview';
 import { RegistrationStatus } from './registration-status';
 import { ShareRace } from './share-race';
 
@@ -35,6 +35,7 @@ export function RacePage({
     },
     { label: DETAILS_MESSAGES.location, value: marathon.location },
     { label: DETAILS_MESSAGES.distance, value: DISTANCE_LABELS[marathon.distance] },
+    getPriceFact(marathon, openedAt),
     ...getEntryFacts(marathon),
   ];
 

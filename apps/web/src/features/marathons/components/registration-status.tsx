@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { PAYMENT_STATE_MESSAGES } from '../../../lib/payment-messages';
 import { WAITLIST_MESSAGES } from '../../../lib/waitlist-messages';
 import { DETAILS_MESSAGES } from '../details-messages';
 import type { RegistrationState } from '../registration-window';
@@ -8,7 +9,8 @@ import type { RegistrationState } from '../registration-window';
 /**
  * The register area of the details screen (docs/SPEC.md §2): 'Register Now' while registration is open ('Join the
  * waitlist' once the race is sold out), a disabled 'Registration Closed' with the dates it is open between
- * otherwise (and, while the window is still ahead, when it opens), and for a runner with an entry, where it stands and a link to their registrations instead.
+ * otherwise (and, while the window is still ahead, when it opens), and for a runner with an entry, where it stands and a link to their registrations instead
+ * (to the payment page while their place is held for payment).
  */
 export function RegistrationStatus({ state, marathonId }: { state: RegistrationState; marathonId: string }) {
   const noticeId = useId();
@@ -30,6 +32,18 @@ export function RegistrationStatus({ state, marathonId }: { state: RegistrationS
           className="text-info-content bg-info"
         />
       );
+    case 'held':
+      return (
+        <EntryNotice
+          text={PAYMENT_STATE_MESSAGES.heldUntil(state.until)}
+          className="text-warning-content bg-warning"
+          link={{ to: paths.payment.href(marathonId), label: DETAILS_MESSAGES.completePayment }}
+        />
+      );
+    case 'released':
+      return <EntryNotice text={PAYMENT_STATE_MESSAGES.released} className="bg-base-200" />;
+    case 'cancelled':
+      return <EntryNotice text={DETAILS_MESSAGES.entryCancelled} className="bg-base-200" />;
     case 'open':
       return (
         <Link to={paths.registration.href(marathonId)} className="btn btn-primary">
@@ -53,13 +67,21 @@ export function RegistrationStatus({ state, marathonId }: { state: RegistrationS
   }
 }
 
-/** Where the runner's entry stands, in `className`'s colours, and the way to their registrations. */
-function EntryNotice({ text, className }: { text: string; className: string }) {
+/** Where the runner's entry stands, in `className`'s colours, and where to go next: their registrations by default. */
+function EntryNotice({
+  text,
+  className,
+  link = { to: paths.myApplies.href, label: DETAILS_MESSAGES.viewRegistrations },
+}: {
+  text: string;
+  className: string;
+  link?: { to: string; label: string };
+}) {
   return (
     <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
       <p className={`rounded-box px-4 py-2 font-medium ${className}`}>{text}</p>
-      <Link to={paths.myApplies.href} className="btn btn-outline">
-        {DETAILS_MESSAGES.viewRegistrations}
+      <Link to={link.to} className="btn btn-outline">
+        {link.label}
       </Link>
     </div>
   );

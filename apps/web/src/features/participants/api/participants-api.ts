@@ -1,4 +1,4 @@
-import type { Participant, RaceStats } from '@stride/shared';
+import type { Participant, RaceStats, RecordPayment, Registration } from '@stride/shared';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { readPage, type Page } from '../../../lib/paging';
 import { getParticipantsApiPath, type ParticipantsView } from '../participants-view';
@@ -46,6 +46,20 @@ export async function cancelParticipant(
     await apiRequest<{ message: string }>(
       `${racePath(raceId)}/participants/${encodeURIComponent(registrationId)}`,
       { method: 'DELETE' },
+    )
+  ).data;
+}
+
+/** The organizer records money taken (`paid`, a fee due) or given back (`refunded`, a refund due) on site. */
+export async function recordPayment(
+  raceId: string,
+  registrationId: string,
+  status: RecordPayment['status'],
+): Promise<Registration> {
+  return (
+    await apiRequest<Registration>(
+      `${racePath(raceId)}/participants/${encodeURIComponent(registrationId)}/payment`,
+      { method: 'POST', body: { status } },
     )
   ).data;
 }

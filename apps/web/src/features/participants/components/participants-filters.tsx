@@ -1,4 +1,5 @@
 import { UNANSWERED } from '@stride/shared';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@stride/shared/money';
 import { LabelledControl } from '../../../components/ui/labelled-control';
 import { ageGroupsOf, deskFieldsOf, genderLabel, type DeskRace } from '../entry-answers';
 import { PARTICIPANTS_MESSAGES } from '../participants-messages';
@@ -7,20 +8,22 @@ import { GENDER_FILTERS, withFilters, type GenderFilter, type ParticipantsView }
 const F = PARTICIPANTS_MESSAGES.filters;
 
 /**
- * The list's filters by gender and age group, each shown when the race collects it; a choice applies at once
- * (from the first page) and goes into the URL.
+ * The list's filters by gender and age group, each shown when the race collects it, and by payment when it has
+ * money (`withPayments`); a choice applies at once (from the first page) and goes into the URL.
  */
 export function ParticipantsFilters({
   race,
+  withPayments,
   view,
   onChange,
 }: {
   race: DeskRace;
+  withPayments: boolean;
   view: ParticipantsView;
   onChange: (next: ParticipantsView) => void;
 }) {
   const shown = deskFieldsOf(race);
-  if (!shown.gender && !shown.ageGroup) return null;
+  if (!shown.gender && !shown.ageGroup && !withPayments) return null;
   return (
     <div className="flex flex-wrap gap-x-4">
       {shown.gender && (
@@ -40,6 +43,19 @@ export function ParticipantsFilters({
             { value: UNANSWERED, label: F.unanswered },
           ]}
           onChange={(ageGroup) => onChange(withFilters(view, { ageGroup }))}
+        />
+      )}
+      {withPayments && (
+        <FilterSelect
+          label={F.paymentStatus}
+          value={view.paymentStatus}
+          choices={PAYMENT_STATUSES.map((status) => ({
+            value: status,
+            label: PARTICIPANTS_MESSAGES.paymentStatuses[status],
+          }))}
+          onChange={(paymentStatus) =>
+            onChange(withFilters(view, { paymentStatus: paymentStatus as PaymentStatus | null }))
+          }
         />
       )}
     </div>

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { deskFieldsOf, genderLabel, participantDetails, type DeskRace } from '../entry-answers';
 import { PARTICIPANTS_MESSAGES } from '../participants-messages';
 import type { SortColumn, SortOrder } from '../participants-view';
+import { deskAmount, isCancellable, paymentActionOf } from '../payments';
 
 const L = PARTICIPANTS_MESSAGES.list;
 const C = L.columns;
@@ -23,13 +24,25 @@ type Column = {
 export const fullName = (participant: Pick<Participant, 'firstName' | 'lastName'>) =>
   `${participant.firstName} ${participant.lastName}`;
 
-const NUMBER: Record<RegistrationStatus, Column> = {
+/** The tab's first column: the bib, the place in line, or when a held place is released; none without either. */
+const NUMBER: Record<RegistrationStatus, Column | null> = {
   registered: { header: C.bib, sortColumn: 'bib', cell: (participant) => participant.bib ?? '' },
   waitlisted: {
     header: C.position,
     sortColumn: 'position',
     cell: (participant) => participant.waitlistPosition ?? '',
   },
+  pending_payment: {
+    header: C.holdEnds,
+    cell: (participant, timeZone) =>
+      participant.holdExpiresAt && (
+        <time dateTime={participant.holdExpiresAt} className="whitespace-nowrap">
+          {formatDateTime(participant.holdExpiresAt, timeZone)}
+        </time>
+      ),
+  },
+  cancelled: null,
+  expired: null,
 };
 
 const DETAILS: Column[] = [
@@ -78,6 +91,63 @@ function entryFormColumns(race: DeskRace): Column[] {
   ];
 }
 
+/**
+ * The payment's columns (issue 32): its state and way, the amount the entry pays (paid once the state says so:
+ * a fee is paid whole) with what was given back, and the receipt. Amounts are in the entry's currency (the
+ * race's for a free one).
+ */
+function paymentColumns(raceCurrency: string): Column[] {
+  const currencyOf = (participant: Participant) => participant.currency ?? raceCurrency;
+  return [
+    {
+      header: C.payment,
+      cell: (participant) => (
+        <span className="flex flex-wrap items-center gap-1 whitespace-nowrap">
+          <span className={`badge badge-sm ${PAYMENT_BADGE[participant.paymentStatus]}`}>
+            {PARTICIPANTS_MESSAGES.paymentStatuses[participant.paymentStatus]}
+          </span>
+          {participant.paymentMethod && participant.paymentStatus !== 'free' && (
+            <span className="text-base-content/75 text-xs">
+              {PARTICIPANTS_MESSAGES.paymentMethods[participant.paymentMethod]}
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      header: C.amount,
+      cell: (participant) => (
+        <span className="whitespace-nowrap">
+          {deskAmount(participant.amountDue, currencyOf(participant))}
+          {participant.amountRefunded > 0 && (
+            <span className="text-base-content/75 block text-xs">
+              {L.refunded(deskAmount(participant.amountRefunded, currencyOf(participant)))}
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      header: C.receipt,
+      cell: (participant) =>
+        participant.receiptNumber === null
+          ? L.none
+          : PARTICIPANTS_MESSAGES.receipt(participant.receiptNumber),
+    },
+  ];
+}
+
+/** Money owed either way stands out; settled money is plain. */
+const PAYMENT_BADGE: Record<Participant['paymentStatus'], string> = {
+  free: 'badge-ghost',
+  pending: 'badge-info',
+  paid: 'badge-success',
+  due: 'badge-warning',
+  refunded: 'badge-ghost',
+  partially_refunded: 'badge-ghost',
+  refund_due: 'badge-warning',
+};
+
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 type ParticipantsTableProps = {
@@ -88,30 +158,39 @@ type ParticipantsTableProps = {
    */
   race: DeskRace;
   participants: readonly Participant[];
+  /** The race's currency when the table shows each entry's payment (issue 32); null for a free race. */
+  paymentsCurrency: string | null;
   sorted: { column: SortColumn; order: SortOrder };
   onSort: (column: SortColumn) => void;
   onCancel: (participant: Participant) => void;
+  /** Marks a fee due paid, or a refund due paid back. */
+  onRecordPayment: (participant: Participant, status: 'paid' | 'refunded') => void;
 };
 
 /**
- * One page of a race's participants: bib (place in line on the waitlist), names, e-mail, contact, info, when
- * they registered (race-local time), then the gender, age group and T-shirt size the race asks for. The headers
- * of Bib, Last Name and Registered sort the list (`aria-sort` says how it is sorted); a row's other answers are
- * in its details; each row can be cancelled. A table from the md breakpoint up, cards on a phone.
+ * One page of a race's participants: bib (place in line on the waitlist, hold's end for a held place), names,
+ * e-mail, contact, info, when they registered (race-local time), the gender, age group and T-shirt size the race
+ * asks for, then a paid race's payment. The headers of Bib, Last Name and Registered sort the list (`aria-sort`
+ * says how it is sorted); a row's other answers are in its details; a live entry can be cancelled, a fee due on
+ * site marked paid and a refund due marked refunded. A table from the md breakpoint up, cards on a phone.
  */
 export function ParticipantsTable({
   status,
   race,
   participants,
+  paymentsCurrency,
   sorted,
   onSort,
   onCancel,
+  onRecordPayment,
 }: ParticipantsTableProps) {
   const { timeZone } = race;
+  const number = NUMBER[status];
   const columns: Array<TableColumn<Participant>> = [
-    NUMBER[status],
+    ...(number ? [number] : []),
     ...DETAILS,
     ...entryFormColumns(race),
+    ...(paymentsCurrency === null ? [] : paymentColumns(paymentsCurrency)),
   ].map((column) => {
     const isSorted = column.sortColumn === sorted.column;
     return {
@@ -148,16 +227,48 @@ export function ParticipantsTable({
           : undefined
       }
       actions={(participant) => (
+        <RowActions participant={participant} onCancel={onCancel} onRecordPayment={onRecordPayment} />
+      )}
+    />
+  );
+}
+
+const PAYMENT_ACTION = {
+  paid: PARTICIPANTS_MESSAGES.markPaid,
+  refunded: PARTICIPANTS_MESSAGES.markRefunded,
+} as const;
+
+/** A row's buttons: the payment to record, if any, then cancelling a live entry. */
+function RowActions({
+  participant,
+  onCancel,
+  onRecordPayment,
+}: Pick<ParticipantsTableProps, 'onCancel' | 'onRecordPayment'> & { participant: Participant }) {
+  const action = paymentActionOf(participant);
+  const name = fullName(participant);
+  return (
+    <div className="flex flex-wrap gap-2">
+      {action && (
+        <button
+          type="button"
+          className="btn btn-success btn-sm whitespace-nowrap"
+          onClick={() => onRecordPayment(participant, action)}
+        >
+          {PAYMENT_ACTION[action].button}
+          <span className="sr-only">{PAYMENT_ACTION[action].of(name)}</span>
+        </button>
+      )}
+      {isCancellable(participant) && (
         <button
           type="button"
           className="btn btn-error btn-outline btn-sm whitespace-nowrap"
           onClick={() => onCancel(participant)}
         >
           {PARTICIPANTS_MESSAGES.cancel.button}
-          <span className="sr-only">{PARTICIPANTS_MESSAGES.cancel.of(fullName(participant))}</span>
+          <span className="sr-only">{PARTICIPANTS_MESSAGES.cancel.of(name)}</span>
         </button>
       )}
-    />
+    </div>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { RegistrationStatus } from '@stride/shared';
-import { REGISTRATION_STATUSES } from '@stride/shared/constants';
 import { PARTICIPANTS_MESSAGES } from '../participants-messages';
 import { toSearch, withStatus, type ParticipantsView } from '../participants-view';
 
@@ -10,10 +9,19 @@ const L = PARTICIPANTS_MESSAGES.list;
 export const statusTabId = (status: RegistrationStatus) => `participants-tab-${status}`;
 
 /**
- * The tabs Registered and Waitlist. Each is a link (the tab is in the URL, so back and forward switch it); the
- * arrow keys move between them and open the other tab, as the ARIA tabs pattern has it.
+ * The tabs Registered and Waitlist, and a paid race's Awaiting payment, Cancelled and Expired (`statuses`). Each
+ * is a link (the tab is in the URL, so back and forward switch it); the arrow keys move between them and open
+ * the next tab, as the ARIA tabs pattern has it.
  */
-export function StatusTabs({ view, panelId }: { view: ParticipantsView; panelId: string }) {
+export function StatusTabs({
+  view,
+  statuses,
+  panelId,
+}: {
+  view: ParticipantsView;
+  statuses: readonly RegistrationStatus[];
+  panelId: string;
+}) {
   const navigate = useNavigate();
   const searchFor = (status: RegistrationStatus) => toSearch(withStatus(view, status));
 
@@ -21,15 +29,15 @@ export function StatusTabs({ view, panelId }: { view: ParticipantsView; panelId:
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
     if (step === undefined) return;
     event.preventDefault();
-    const index = REGISTRATION_STATUSES.indexOf(view.status);
-    const next = REGISTRATION_STATUSES.at((index + step) % REGISTRATION_STATUSES.length)!;
+    const index = statuses.indexOf(view.status);
+    const next = statuses.at((index + step) % statuses.length)!;
     document.getElementById(statusTabId(next))?.focus();
     void navigate({ search: searchFor(next) }, { preventScrollReset: true });
   }
 
   return (
-    <div role="tablist" aria-label={L.tabsLabel} className="join">
-      {REGISTRATION_STATUSES.map((status) => {
+    <div role="tablist" aria-label={L.tabsLabel} className="join flex-wrap">
+      {statuses.map((status) => {
         const isSelected = status === view.status;
         return (
           <Link

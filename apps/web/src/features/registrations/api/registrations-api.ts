@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import type {
   CreateRegistrationInput,
   PageQuery,
+  Quote,
   Registration,
   UpdateRegistrationInput,
+  checkoutSchema,
   deletedSchema,
   registrationUpdatedSchema,
 } from '@stride/shared';
@@ -13,6 +15,7 @@ import { readPage, toPageParams, type Page } from '../../../lib/paging';
 /** The answers of docs/SPEC.md §7's update and delete calls, as the shared schemas declare them. */
 export type RegistrationUpdated = z.infer<typeof registrationUpdatedSchema>;
 export type RegistrationDeleted = z.infer<typeof deletedSchema>;
+export type Checkout = z.infer<typeof checkoutSchema>;
 
 /** One page of a runner's registrations and, from `X-Total-Count`, how many there are in all. */
 export type RegistrationPage = Page<Registration>;
@@ -65,4 +68,26 @@ export async function updateRegistration(
 
 export async function deleteRegistration(id: string): Promise<RegistrationDeleted> {
   return (await apiRequest<RegistrationDeleted>(`/api/registrations/${id}`, { method: 'DELETE' })).data;
+}
+
+/**
+ * What entering the race costs the signed-in runner now, after `discountCode` when given; a 400 on the field
+ * `discountCode` when the code is not valid for the race.
+ */
+export async function getQuote(marathonId: string, discountCode: string): Promise<Quote> {
+  return (
+    await apiRequest<Quote>(`/api/marathons/${encodeURIComponent(marathonId)}/quote`, {
+      method: 'POST',
+      body: { discountCode },
+    })
+  ).data;
+}
+
+/** The Stripe Checkout page of the runner's held place (the session still open, or a new one). */
+export async function createCheckout(registrationId: string): Promise<Checkout> {
+  return (
+    await apiRequest<Checkout>(`/api/registrations/${encodeURIComponent(registrationId)}/checkout`, {
+      method: 'POST',
+    })
+  ).data;
 }

@@ -9,6 +9,7 @@ import {
   TIMERS,
 } from '@stride/shared';
 import type { Marathon, Registration } from '@stride/shared';
+import { feeAt, formatMoney } from '@stride/shared/money';
 import { EntryFormFields } from '../../../components/entry-form/entry-form-fields';
 import { ENTRY_FORM_MESSAGES } from '../../../components/entry-form/entry-form-messages';
 import {
@@ -26,18 +27,21 @@ import { showAlert } from '../../../lib/alerts';
 import { formatDateTime } from '../../../lib/dates';
 import { useSubmission, type SubmitFailure } from '../../../lib/use-submission';
 import { WAITLIST_MESSAGES } from '../../../lib/waitlist-messages';
-import { createRegistration } from '../api/registrations-api';
+import { createCheckout, createRegistration } from '../api/registrations-api';
 import {
   REGISTRATION_FORM_FIELDS,
   registrationFailureOf,
   type RegistrationField,
 } from '../registration-failure';
 import { REGISTRATION_FORM_MESSAGES as M } from '../registration-messages';
+import { EntryFeeFields, initialFeeChoice, type FeeChoice } from './entry-fee-fields';
 import { InfoField } from './info-field';
 
 type Values = Record<RegistrationField, string>;
 
 const EMPTY_FORM: Values = { firstName: '', lastName: '', contact: '', info: '' };
+/** A paid race's fields the server may name in a 400. */
+const PAYMENT_FIELDS = ['discountCode', 'paymentMethod'] as const;
 const L = REGISTRATION_FIELD_LABELS;
 
 /**
@@ -46,6 +50,10 @@ const L = REGISTRATION_FIELD_LABELS;
  * and the race's form rules before sending, every problem beside its field; on success a short alert,
  * then their registrations (docs/SPEC.md §4). For a sold-out race it says it is a waitlist entry and asks for one
  * (`waitlist: true`); the alert then gives the runner's place in line.
+ *
+ * A paid race (issue 32) adds the amount, a discount code and the way of paying. Paying online, the entry holds
+ * a place and the runner goes to the checkout at once (to the payment page, with "Pay now", if it cannot be
+ * opened); paying on site, the success alert says how much to bring.
  */
 export function RegistrationForm({ marathon, email }: { marathon: Marathon; email: string }) {
   const navigate = useNavigate();
@@ -55,6 +63,10 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
   const [entry, setEntry] = useState<EntryFormValues>(EMPTY_ENTRY_FORM_VALUES);
   const [formError, setFormError] = useState<string | null>(null);
   const { formRef, errors, isSubmitting, submit, clearError } = useSubmission();
+  // The fee when the form opened: a price rise while it is open is the server's to apply (and quote).
+  const [fee] = useState(() => feeAt(marathon, new Date()));
+  const [feeChoice, setFeeChoice] = useState<FeeChoice>(() => initialFeeChoice(marathon));
+  const [isGoingToCheckout, setIsGoingToCheckout] = useState(false);
 
   const bind = (field: RegistrationField) => ({
     name: field,
@@ -77,20 +89,34 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
     }
   }
 
-  function handleDone(registration: Registration) {
+  async function handleDone(registration: Registration) {
+    if (registration.status === 'pending_payment') return goToCheckout(registration);
     setValues(EMPTY_FORM);
     setEntry(EMPTY_ENTRY_FORM_VALUES);
     // Asked for the waitlist, the runner still gets a place when one opened up meanwhile: say what they got.
     const isWaitlisted = registration.status === 'waitlisted';
+    const registered =
+      registration.paymentStatus === 'due' && registration.currency
+        ? `${M.successText(marathon.title)} ${M.payOnSite(formatMoney(registration.amountDue, registration.currency))}`
+        : M.successText(marathon.title);
     void showAlert({
       icon: 'success',
       title: isWaitlisted ? M.waitlistedTitle : M.successTitle,
-      text: isWaitlisted
-        ? WAITLIST_MESSAGES.onWaitlist(registration.waitlistPosition)
-        : M.successText(marathon.title),
+      text: isWaitlisted ? WAITLIST_MESSAGES.onWaitlist(registration.waitlistPosition) : registered,
       timer: TIMERS.registrationAlertMs,
     });
     navigate(paths.myApplies.href);
+  }
+
+  /** The place is held: off to Stripe's checkout at once, else to the payment page, which offers "Pay now". */
+  async function goToCheckout(registration: Registration) {
+    setIsGoingToCheckout(true);
+    try {
+      window.location.assign((await createCheckout(registration._id)).checkoutUrl);
+    } catch {
+      setIsGoingToCheckout(false);
+      navigate(paths.payment.href(marathon._id));
+    }
   }
 
   return (
@@ -107,12 +133,17 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
               ...values,
               ...entryDetails,
               ...(joinsWaitlist ? { waitlist: true } : {}),
+              ...(fee > 0 ? { paymentMethod: feeChoice.method, discountCode: feeChoice.code } : {}),
             }),
             checkEntryDetails(entryRulesOf(marathon), entryDetails, 'create').errors,
           ),
           createRegistration,
           {
-            fields: [...REGISTRATION_FORM_FIELDS, ...entryFieldNames(marathon)],
+            fields: [
+              ...REGISTRATION_FORM_FIELDS,
+              ...entryFieldNames(marathon),
+              ...(fee > 0 ? PAYMENT_FIELDS : []),
+            ],
             onDone: handleDone,
             onFailure: handleFailure,
             revalidate: false,
@@ -191,8 +222,27 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
         error={errors.info}
         onChange={(info) => setValues((current) => ({ ...current, info }))}
       />
+      {fee > 0 && (
+        <EntryFeeFields
+          race={marathon}
+          fee={fee}
+          choice={feeChoice}
+          errors={errors}
+          onChange={(change, field) => {
+            setFeeChoice((current) => ({ ...current, ...change }));
+            clearError(field);
+          }}
+        />
+      )}
       <FormError message={formError} />
-      <SubmitButton isSubmitting={isSubmitting}>{joinsWaitlist ? M.submitWaitlist : M.submit}</SubmitButton>
+      {isGoingToCheckout && (
+        <p role="status" className="text-base-content/75">
+          {M.fee.redirecting}
+        </p>
+      )}
+      <SubmitButton isSubmitting={isSubmitting || isGoingToCheckout}>
+        {joinsWaitlist ? M.submitWaitlist : M.submit}
+      </SubmitButton>
     </form>
   );
 }

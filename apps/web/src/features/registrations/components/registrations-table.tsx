@@ -4,7 +4,9 @@ import { ResponsiveTable, RowActions, type TableColumn } from '../../../componen
 import { formatDay } from '../../../lib/dates';
 import { getRegistrationCalendarPath } from '../api/registrations-api';
 import { APPLY_LIST_MESSAGES as M } from '../apply-list-messages';
-import { getEntryStatusText, isWaitlisted } from '../entry-status';
+import { getEntryStatusText, isKeptWithoutPlace, isWaitlisted } from '../entry-status';
+import { getPaymentText, isAwaitingPayment } from '../payment-state';
+import { PayNowButton } from './pay-now-button';
 
 /** The columns after '#'. */
 const DETAIL_COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
@@ -32,6 +34,10 @@ const DETAIL_COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
     ),
   },
   { header: M.columns.status, cell: getEntryStatusText },
+  {
+    header: M.columns.payment,
+    cell: (registration) => getPaymentText(registration, registration.marathonTimeZone),
+  },
 ];
 
 /** '#' then the details: the rows are numbered from `firstNumber`, so the numbers go on from page to page. */
@@ -44,8 +50,9 @@ function numberedColumns(firstNumber: number): ReadonlyArray<TableColumn<Registr
 
 /**
  * docs/SPEC.md §2 My Apply List: #, Marathon Title, Start Date, Name, Contact, Info ('-' when empty), Registered On,
- * then Status (bib or place in line), Actions (cards on small screens). Besides Update and Delete ('Leave
- * waitlist' for a runner in line), each place's calendar file to download.
+ * then Status (bib or place in line), Payment (issue 32), Actions (cards on small screens). Besides Update and
+ * Delete ('Leave waitlist' for a runner in line), each place's calendar file to download, and "Pay now" for a
+ * place held while its runner pays. An entry kept without a place (cancelled, released) is only shown.
  */
 export function RegistrationsTable({
   registrations,
@@ -65,27 +72,36 @@ export function RegistrationsTable({
       rows={registrations}
       rowKey={(registration) => registration._id}
       columns={numberedColumns(firstNumber)}
-      actions={(registration) => (
-        <RowActions
-          itemName={registration.marathonTitle}
-          onUpdate={() => onUpdate(registration)}
-          onDelete={() => onDelete(registration)}
-          deleteLabel={isWaitlisted(registration) ? M.leaveWaitlist : undefined}
-        >
-          {/* A place in line is not yet a race to go to: its mail has no calendar file either. */}
-          {!isWaitlisted(registration) && (
-            <a
-              href={getRegistrationCalendarPath(registration._id)}
-              download
-              aria-label={M.calendarFile(registration.marathonTitle)}
-              className="btn btn-outline btn-sm"
-            >
-              <CalendarIcon width={16} height={16} />
-              {M.calendarLink}
-            </a>
-          )}
-        </RowActions>
-      )}
+      actions={(registration) =>
+        isKeptWithoutPlace(registration) ? null : (
+          <RowActions
+            itemName={registration.marathonTitle}
+            onUpdate={() => onUpdate(registration)}
+            onDelete={() => onDelete(registration)}
+            deleteLabel={isWaitlisted(registration) ? M.leaveWaitlist : undefined}
+          >
+            {isAwaitingPayment(registration) && (
+              <PayNowButton
+                registrationId={registration._id}
+                itemName={registration.marathonTitle}
+                className="btn btn-success btn-sm"
+              />
+            )}
+            {/* A place in line or held for payment is not yet a race to go to: its mail has no calendar file either. */}
+            {registration.status === 'registered' && (
+              <a
+                href={getRegistrationCalendarPath(registration._id)}
+                download
+                aria-label={M.calendarFile(registration.marathonTitle)}
+                className="btn btn-outline btn-sm"
+              >
+                <CalendarIcon width={16} height={16} />
+                {M.calendarLink}
+              </a>
+            )}
+          </RowActions>
+        )
+      }
     />
   );
 }
