@@ -8,19 +8,22 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
 import { count, like, not, sql } from 'drizzle-orm';
-import { CAPACITY_LIMITS } from '@stride/shared';
-import { type DatabaseHandle } from '../apps/server/src/db/client.js';
+import { CAPACITY_LIMITS, formatMoney } from '@stride/shared';
+import { type DatabaseHandle, openPostgres } from '../apps/server/src/db/client.js';
 import { SEED_DISTANCES, SEED_LOCATIONS, bulkSeed } from '../apps/server/src/cli/bulk-seed.js';
 import {
   addBenchFixtures,
   auditRace,
   findRaceEntries,
+  PAID_STAMPEDE_PRICE,
+  registrationBody,
   removeBenchFixtures,
+  removeBenchMail,
   type BenchFixtures,
   type RaceEntries,
 } from './fixtures.js';
 import { BENCH_ENTRY_FORM, entryFormBody, fillSeededAnswers, filteredDeskPages } from './entry-form.js';
-import { openServerDatabase } from '../apps/server/src/platform/server-database.js';
+import { openDataDirDatabase, openServerDatabase } from '../apps/server/src/platform/server-database.js';
 import { marathons } from '../apps/server/src/db/schema/index.js';
 import { buildStale, root, startProductionServer, stopRunningServers } from '../scripts/lib/production.mjs';
 import { formatTable } from '../scripts/lib/table.mjs';
@@ -33,7 +36,20 @@ import {
   type Stampede,
   type StampedePhase,
 } from './budgets.js';
-import { auditCancellations, auditStampede, type Audit, type StampedeAnswer } from './stampede-audit.js';
+import {
+  auditCancellations,
+  auditStampede,
+  unexpectedAnswers,
+  type Audit,
+  type StampedeAnswer,
+} from './stampede-audit.js';
+import {
+  type PaidStampedeRun,
+  planPaidStampede,
+  runPaidStampede,
+  startBenchStripe,
+  STRIPE_REQUESTS_PER_SECOND,
+} from './paid-stampede.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -291,14 +307,17 @@ function watchDatabasePss() {
 type Scenario = {
   name: string;
   kind: Measurement['kind'];
-  /** The request to repeat; `next` gives a fresh one per request (another race, another runner). */
+  /**
+   * The request to repeat; `next` gives a fresh one per request (another race, another runner), and may note in
+   * `context` what the request's answer (`onBody`) needs to know.
+   */
   request: {
     method?: 'GET' | 'POST' | 'DELETE';
     path: string;
     headers?: Record<string, string>;
     body?: string;
   };
-  next?: () => { path?: string; headers?: Record<string, string>; body?: string };
+  next?: (context: LoadContext) => { path?: string; headers?: Record<string, string>; body?: string };
   /** A different target for the warm-up, where repeating it would change the measured state. */
   warmUp?: () => { path?: string; headers?: Record<string, string>; body?: string };
   expectedStatus: number;
@@ -307,6 +326,9 @@ type Scenario = {
   /** The scenario whose req/s this one's is held to (Measurement.against). */
   against?: string;
 };
+
+/** What autocannon keeps per connection from a request to its answer (one request at a time on each). */
+type LoadContext = Record<string, unknown>;
 
 /** Runs autocannon; `onResponse` hears every answer as it arrives, `onBody` reads each one's status and body. */
 function load(
@@ -320,7 +342,7 @@ function load(
   }: {
     next?: Scenario['next'];
     onResponse?: () => void;
-    onBody?: (status: number, body: string) => void;
+    onBody?: (status: number, body: string, context: LoadContext) => void;
   } = {},
 ): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -335,10 +357,13 @@ function load(
         requests: [
           {
             path: scenario.request.path,
-            ...(onBody && { onResponse: (status: number, body: string) => onBody(status, body) }),
+            ...(onBody && {
+              onResponse: (status: number, body: string, context: object) =>
+                onBody(status, body, context as LoadContext),
+            }),
             ...(next && {
-              setupRequest: (request) => {
-                const changes = next();
+              setupRequest: (request, context) => {
+                const changes = next(context as LoadContext);
                 return { ...request, ...changes, headers: { ...request.headers, ...changes.headers } };
               },
             }),
@@ -376,14 +401,7 @@ function runnerTurns(fixtures: BenchFixtures) {
 function registrationRequest(raceId: string, nextToken: () => string, { waitlist = false } = {}) {
   return () => ({
     headers: { authorization: `Bearer ${nextToken()}` },
-    body: JSON.stringify({
-      marathonId: raceId,
-      firstName: 'Bench',
-      lastName: 'Runner',
-      contact: '+1 555 0199',
-      info: '',
-      ...(waitlist && { waitlist: true }),
-    }),
+    body: registrationBody(raceId, { waitlist }),
   });
 }
 
@@ -691,14 +709,15 @@ async function burst(
   url: string,
   scenario: Scenario,
   amount: number,
-  onBody: (status: number, body: string) => void,
+  onBody: (status: number, body: string, context: LoadContext) => void,
+  options: Partial<LoadOptions> = {},
 ): Promise<StampedePhase> {
   const phaseStarted = performance.now();
   let lastAnswerAt = phaseStarted;
   const result = await load(
     url,
     scenario,
-    { amount, connections: Math.min(stampede.connections, amount) },
+    { amount, connections: Math.min(stampede.connections, amount), ...options },
     { onResponse: () => (lastAnswerAt = performance.now()), onBody },
   );
   const seconds = (lastAnswerAt - phaseStarted) / 1000;
@@ -709,17 +728,6 @@ async function burst(
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: errorsOf(result, scenario.expectedStatus),
-  };
-}
-
-/** Remembers the first body of each unexpected status, to show why requests failed. */
-function unexpectedAnswers(expectedStatus: number) {
-  const firstBodies = new Map<number, string>();
-  return {
-    note: (status: number, body: string) => {
-      if (status !== expectedStatus && !firstBodies.has(status)) firstBodies.set(status, body.slice(0, 300));
-    },
-    lines: () => [...firstBodies].map(([status, body]) => `    first ${status} answer: ${body}`),
   };
 }
 
@@ -889,6 +897,51 @@ async function measureCold(chosen: Scenario[]): Promise<Measurement[]> {
   return measurements;
 }
 
+/**
+ * Issue 32's paid stampede, after the free one: on a server that takes payments through the bench's own Stripe,
+ * with the database opened beside it (the holds left to expire end there, and the audit reads it meanwhile).
+ */
+async function paidStampedePhases(fixtures: BenchFixtures) {
+  // Like the free stampede, it starts without a backlog of the bench's mails; its own are sent as they come.
+  await withDatabase(({ db }) => removeBenchMail(db));
+  const benchStripe = await startBenchStripe();
+  const stopStripe = once(() => benchStripe.stripe.close());
+  startedHere.add(stopStripe);
+  try {
+    const server = await startServer({ ...serverEnv, ...benchStripe.env });
+    try {
+      benchStripe.listenTo(server.url);
+      const live = await (databaseUrl
+        ? openPostgres(databaseUrl, { poolSize: 2, migrationsFolder: false })
+        : openDataDirDatabase(dataDir));
+      const close = once(live.close);
+      startedHere.add(close);
+      try {
+        const stopWatching = watchRss(server.pids);
+        const run = await runPaidStampede({
+          url: server.url,
+          db: live.db,
+          benchStripe,
+          fixtures,
+          plan: planPaidStampede(stampede),
+          connections: stampede.connections,
+          burst: (phase, amount, onBody, options) =>
+            burst(server.url, { ...phase, kind: 'write' }, amount, onBody, options),
+        });
+        return { run, rssBytes: stopWatching() };
+      } finally {
+        await close();
+        startedHere.delete(close);
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await stopStripe();
+    startedHere.delete(stopStripe);
+  }
+}
+
 async function main() {
   const started = performance.now();
   console.log(
@@ -1001,6 +1054,15 @@ async function main() {
     await server.stop();
   }
 
+  const paid = await paidStampedePhases(fixtures);
+  peakRssBytes = Math.max(peakRssBytes, paid.rssBytes);
+  const paidPhases = paid.run.phases;
+  console.log(
+    `  paid stampede: ${paidPhases.runners} runners for ${paidPhases.capacity} places at ${PAID_FEE} in ` +
+      `${paidPhases.entries.seconds} s (${paidPhases.entries.perSecond}/s); webhooks ${paidPhases.webhooks.perSecond}/s, ` +
+      `p99 ${paidPhases.webhooks.p99Ms} ms; ${paidPhases.release.holds} holds released in ${paidPhases.release.seconds} s`,
+  );
+
   const { registrationsRace, formRace, afterCancels } = await withDatabase(async ({ db }) => {
     const result = {
       registrationsRace: await auditRace(db, fixtures.openRaceIds.registrations),
@@ -1036,6 +1098,7 @@ async function main() {
         ]),
     ...stampedeAudit.problems.map((problem) => `after the stampede: ${problem}`),
     ...cancelAudit.audit.problems.map((problem) => `after the cancellations: ${problem}`),
+    ...paid.run.audit.problems.map((problem) => `after the paid stampede: ${problem}`),
   ];
   const stampedeResult: Stampede = {
     capacity: stampede.capacity,
@@ -1049,6 +1112,7 @@ async function main() {
     workers,
     measurements,
     stampede: stampedeResult,
+    paidStampede: paidPhases,
     peakRssBytes,
     csv,
   });
@@ -1061,6 +1125,7 @@ async function main() {
       `${cancelAudit.promotedInLineOrder ? 'yes' : 'no, which concurrency allows'})`,
     cancelAudit.audit,
   );
+  printPaidStampede(paid.run);
   console.log(
     `Audit: registration race count ${registrationsRace.count} = registered rows ${registrationsRace.rows} = ` +
       `distinct runners ${registrationsRace.distinctRunners}; entry form race count ${formRace.count} = ` +
@@ -1114,6 +1179,12 @@ async function main() {
       promotedInLineOrder: cancelAudit.promotedInLineOrder,
       audits: { afterStampede: stampedeAudit.checks, afterCancellations: cancelAudit.audit.checks },
     },
+    paidStampede: {
+      ...paidPhases,
+      plan: paid.run.plan,
+      retried: paid.run.retried,
+      audit: paid.run.audit.checks,
+    },
     audits: { registrationsRace, formRace },
     peakRssMb: round(peakRssBytes / 2 ** 20),
     ...(primaryRssMb !== undefined && { primaryRssMb }),
@@ -1138,7 +1209,15 @@ async function main() {
 
   const errors = measurements.reduce(
     (sum, measurement) => sum + measurement.errors,
-    posts.phase.errors + cancels.phase.errors,
+    posts.phase.errors +
+      cancels.phase.errors +
+      [
+        paidPhases.entries,
+        paidPhases.checkouts,
+        paidPhases.webhooks,
+        paidPhases.promotedCheckouts,
+        paidPhases.promotedWebhooks,
+      ].reduce((sum, phase) => sum + phase.errors, 0),
   );
   if (auditProblems.length > 0 || errors > 0) process.exitCode = 1;
   else if (!smoke && budgetResults.some((budget) => budget.binds && !budget.met)) process.exitCode = 1;
@@ -1150,22 +1229,67 @@ function printStampede(result: Stampede, unexpectedPosts: string[], unexpectedCa
       `once with waitlist: true, then ${result.cancel.requests} registered runners withdraw; ` +
       `${result.connections} connections.`,
   );
-  const header = ['phase', 'requests', 'seconds', 'per s', 'p50 ms', 'p99 ms', 'errors'];
-  const row = (name: string, phase: StampedePhase) => [
-    name,
-    String(phase.requests),
-    phase.seconds.toFixed(2),
-    String(phase.perSecond),
-    String(phase.p50Ms),
-    String(phase.p99Ms),
-    String(phase.errors),
-  ];
   console.log(
-    formatTable(header, [row('POST (stampede)', result.post), row('DELETE (cancellations)', result.cancel)], {
-      alignNumbers: true,
-    }),
+    formatTable(
+      PHASE_HEADER,
+      [phaseRow('POST (stampede)', result.post), phaseRow('DELETE (cancellations)', result.cancel)],
+      { alignNumbers: true },
+    ),
   );
   for (const line of [...unexpectedPosts, ...unexpectedCancels]) console.log(line);
+}
+
+const PAID_FEE = formatMoney(PAID_STAMPEDE_PRICE.entryFee, PAID_STAMPEDE_PRICE.currency);
+
+const PHASE_HEADER = ['phase', 'requests', 'seconds', 'per s', 'p50 ms', 'p99 ms', 'errors'];
+const phaseRow = (name: string, phase: StampedePhase) => [
+  name,
+  String(phase.requests),
+  phase.seconds.toFixed(2),
+  String(phase.perSecond),
+  String(phase.p50Ms),
+  String(phase.p99Ms),
+  String(phase.errors),
+];
+
+function printPaidStampede({ phases, plan, retried, unexpected, audit }: PaidStampedeRun) {
+  console.log(
+    `\nPaid stampede (issue 32): one race of ${phases.capacity} places at ${PAID_FEE}, paid online through a fake ` +
+      `Stripe that answers 429 above ${STRIPE_REQUESTS_PER_SECOND} requests a second; ${phases.runners} distinct ` +
+      `runners POST once with ` +
+      `waitlist: true (the first ${plan.code.senders} with code ${plan.code.code}, ${plan.code.maxUses} uses); ` +
+      `every hold opens its checkout; ${phases.capacity - plan.expiring} pay by webhook (every 20th event twice), ` +
+      `${plan.expiring} expire and their places are promoted, checked out and paid; ${phases.connections} connections.`,
+  );
+  const { release } = phases;
+  console.log(
+    formatTable(
+      PHASE_HEADER,
+      [
+        phaseRow('POST (entries)', phases.entries),
+        phaseRow('POST …/checkout (holds)', phases.checkouts),
+        phaseRow('webhooks (paid)', phases.webhooks),
+        [
+          'release (expired holds, by the server)',
+          String(release.holds),
+          release.seconds.toFixed(2),
+          String(Math.round(release.holds / release.seconds)),
+          '–',
+          '–',
+          '–',
+        ],
+        phaseRow('POST …/checkout (promoted)', phases.promotedCheckouts),
+        phaseRow('webhooks (promoted)', phases.promotedWebhooks),
+      ],
+      { alignNumbers: true },
+    ),
+  );
+  for (const line of unexpected) console.log(line);
+  if (retried.checkouts + retried.webhooks > 0)
+    console.log(
+      `  sent again after their phase: ${retried.checkouts} checkouts, ${retried.webhooks} webhook events`,
+    );
+  printAudit('Audit after the paid stampede', audit);
 }
 
 function printAudit(title: string, audit: Audit) {

@@ -46,6 +46,26 @@ export type Stampede = {
   cancel: StampedePhase;
 };
 
+/**
+ * The paid stampede (issue 32): a race of `capacity` places at €45 paid online, `runners` entering at once with
+ * `waitlist: true`; each phase over `connections` at once, timed from its first request to its last answer.
+ */
+export type PaidStampede = {
+  capacity: number;
+  runners: number;
+  connections: number;
+  /** Every runner's POST (and the retries, without the code, of those whose discount code was used up). */
+  entries: StampedePhase;
+  /** Every hold's POST …/checkout: a Checkout Session at the bench's Stripe, which answers 429 above its rate. */
+  checkouts: StampedePhase;
+  /** `checkout.session.completed` for the holds that pay, some delivered twice, as Stripe does. */
+  webhooks: StampedePhase;
+  /** The other holds, their time set in the past: released by the server's worker, their places promoted. */
+  release: { holds: number; seconds: number };
+  promotedCheckouts: StampedePhase;
+  promotedWebhooks: StampedePhase;
+};
+
 /** The busiest race's participant list downloaded as CSV, several times in a row (ADR 018). */
 export type ParticipantsCsv = {
   downloads: number;
@@ -102,6 +122,11 @@ export const BUDGETS = {
    * registering without a form (today's rate), measured one after the other in the same run, or more.
    */
   entryFormPostMinOfPlain: 0.9,
+  /**
+   * Issue 32's paid stampede: its entries at least this share of the free stampede's POSTs a second (within 20 %,
+   * the same run); Stripe's webhooks for 9,000 payments (50 at once, 5 % delivered twice) at this rate and p99.
+   */
+  paidStampede: { entriesMinOfFree: 0.8, webhooksPerSecond: 500, webhookP99Ms: 100 },
 } as const;
 
 /**
@@ -119,6 +144,7 @@ export function checkBudgets(run: {
   workers?: number;
   measurements: Measurement[];
   stampede: Stampede;
+  paidStampede?: PaidStampede;
   peakRssBytes: number;
   csv?: ParticipantsCsv;
 }) {
@@ -213,6 +239,24 @@ export function checkBudgets(run: {
     post.p99Ms <= stampedeBudget.postP99Ms,
     `stampede POST p99 ${post.p99Ms} ms ≤ ${stampedeBudget.postP99Ms} ms`,
   );
+  if (run.paidStampede) {
+    const { entries, webhooks } = run.paidStampede;
+    const budget = BUDGETS.paidStampede;
+    const share = entries.perSecond / post.perSecond;
+    check(
+      share >= budget.entriesMinOfFree && entries.errors === 0,
+      `paid stampede entries ${entries.perSecond}/s, ${(share * 100).toFixed(1)} % of the free stampede's ` +
+        `${post.perSecond}/s ≥ ${budget.entriesMinOfFree * 100} %, ${entries.errors} errors`,
+    );
+    check(
+      webhooks.perSecond >= budget.webhooksPerSecond && webhooks.errors === 0,
+      `paid stampede webhooks ${webhooks.perSecond}/s ≥ ${budget.webhooksPerSecond}/s, ${webhooks.errors} errors`,
+    );
+    check(
+      webhooks.p99Ms <= budget.webhookP99Ms,
+      `paid stampede webhook p99 ${webhooks.p99Ms} ms ≤ ${budget.webhookP99Ms} ms`,
+    );
+  }
   if (run.csv) {
     const { medianSeconds, rows, questions, rssBeforeMb, rssPeakMb } = run.csv;
     const budget = BUDGETS.participantsCsv;

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { Registration } from '@stride/shared';
 import { type Database, rowsOf } from '../apps/server/src/db/client.js';
 import type { Executor } from '../apps/server/src/db/transaction.js';
 import { marathons } from '../apps/server/src/db/schema/index.js';
@@ -12,7 +13,7 @@ export type BenchFixtureOptions = {
   heavyOrganizerRaces: number;
   /** How many registrations the "heavy" runner holds (My Apply List of a heavy account): one in each of as many seeded races. */
   heavyRunnerRegistrations: number;
-  /** The field limit of the stampede's race (ADR 017). */
+  /** The field limit of the stampede's race (ADR 017), and of the paid stampede's (issue 32). */
   stampedeCapacity: number;
   /**
    * How many of the busiest seeded races get the bench's entry form (issue 31) and a session of their organizer:
@@ -32,8 +33,9 @@ export type BenchFixtures = {
   heavyOrganizer: { email: string; token: string };
   /**
    * Open races owned by the bench's organizer, nobody registered yet: one per registration scenario. The
-   * stampede's race has `stampedeCapacity` places; the others have no limit. The two `WithForm` races have the
-   * bench's entry form (issue 31), the others none.
+   * stampede's race and the paid stampede's have `stampedeCapacity` places; the others have no limit. The two
+   * `WithForm` races have the bench's entry form (issue 31), the others none. The paid stampede's race charges
+   * {@link PAID_STAMPEDE_PRICE}, paid online (issue 32); the others are free.
    */
   openRaceIds: {
     registrations: string;
@@ -41,6 +43,7 @@ export type BenchFixtures = {
     registrationsWithForm: string;
     registrationsWithFormWarmUp: string;
     stampede: string;
+    paidStampede: string;
   };
   /** The busiest seeded races, busiest first, with the bench's entry form and a session of their organizer. */
   formRaces: DeskRace[];
@@ -60,6 +63,9 @@ export type BenchFixtures = {
 
 const BENCH_ID_PREFIX = 'bench-';
 
+/** The paid stampede's race (issue 32): €45, paid online only. */
+export const PAID_STAMPEDE_PRICE = { entryFee: 4500, currency: 'EUR' } as const;
+
 /**
  * A session token of better-auth's shape (32 letters and digits), derived from an id (the user's or the session's) so SQL and the
  * bench agree on it without a round trip.
@@ -74,8 +80,8 @@ const signedToken = (id: string, secret: string) => {
 /**
  * Adds what the load test needs to a (seeded) database, in set-based SQL that runs on PGlite and PostgreSQL:
  * runners with sessions as fresh as a sign-in leaves them (no password hashing: tokens are written directly), one
- * organizer with `heavyOrganizerRaces` open races (one of them limited to `stampedeCapacity` places, two with the
- * bench's entry form), a runner registered for `heavyRunnerRegistrations` seeded races without a field limit (the
+ * organizer with `heavyOrganizerRaces` open races (two of them limited to `stampedeCapacity` places, one of those
+ * paid online; two with the bench's entry form), a runner registered for `heavyRunnerRegistrations` seeded races without a field limit (the
  * next bib in each, every answer given), every count equal to its rows, and the entry form on the `formRaces`
  * busiest seeded races, each with a session of its organizer.
  * Everything hangs off users whose id starts with `bench-<runId>-`, so {@link removeBenchFixtures} takes it all away.
@@ -85,7 +91,7 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
   const prefix = `${BENCH_ID_PREFIX}${runId}-`;
   const organizerId = `${prefix}organizer`;
   const heavyId = `${prefix}heavy`;
-  if (options.heavyOrganizerRaces < 5) throw new Error('The bench organizer needs at least 5 races.');
+  if (options.heavyOrganizerRaces < 6) throw new Error('The bench organizer needs at least 6 races.');
   if (options.formRaces < 1) throw new Error('The bench needs at least 1 race with an entry form.');
   // Before the heavy runner's places: they would move races in and out of the busiest, run after run.
   const { formRaces, busiestRace } = await addFormRaces(db, prefix, options.formRaces, options.authSecret);
@@ -110,11 +116,17 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
       .select({ id: marathons.id })
       .from(marathons)
       .where(eq(marathons.creatorId, organizerId));
-    const [forRegistrations, forWarmUp, forStampede, withForm, withFormWarmUp] = races.map((race) => race.id);
+    const [forRegistrations, forWarmUp, forStampede, withForm, withFormWarmUp, forPaidStampede] = races.map(
+      (race) => race.id,
+    );
     await registerHeavyRunner(tx, heavyId, options.heavyRunnerRegistrations);
     await tx.execute(
       sql`update marathons set capacity = ${options.stampedeCapacity}::int where id = ${forStampede!}`,
     );
+    await tx.execute(sql`
+      update marathons set capacity = ${options.stampedeCapacity}::int, entry_fee = ${PAID_STAMPEDE_PRICE.entryFee}::int,
+        currency = ${PAID_STAMPEDE_PRICE.currency}, payment_methods = '{online}'
+      where id = ${forPaidStampede!}`);
     await setBenchEntryForm(tx, [withForm!, withFormWarmUp!]);
     return {
       registrations: forRegistrations!,
@@ -122,6 +134,7 @@ export async function addBenchFixtures(db: Database, options: BenchFixtureOption
       registrationsWithForm: withForm!,
       registrationsWithFormWarmUp: withFormWarmUp!,
       stampede: forStampede!,
+      paidStampede: forPaidStampede!,
     };
   });
 
@@ -216,6 +229,22 @@ async function addFormRaces(db: Database, prefix: string, count: number, authSec
   };
 }
 
+/** A registration as the bench's runners send it: a name and contact, with `waitlist` and a code when asked. */
+export function registrationBody(
+  raceId: string,
+  { waitlist = false, discountCode }: { waitlist?: boolean; discountCode?: string } = {},
+): string {
+  return JSON.stringify({
+    marathonId: raceId,
+    firstName: 'Bench',
+    lastName: 'Runner',
+    contact: '+1 555 0199',
+    info: '',
+    ...(waitlist && { waitlist: true }),
+    ...(discountCode !== undefined && { discountCode }),
+  });
+}
+
 /** Removes every bench user of every run, with their sessions, races and registrations (by cascade), and the bench's sessions of seeded users. */
 export async function removeBenchFixtures(db: Database): Promise<void> {
   // The heavy runner's places in seeded races: their counts go back down (bibs stay issued, as always).
@@ -226,9 +255,20 @@ export async function removeBenchFixtures(db: Database): Promise<void> {
       where user_id like ${`${BENCH_ID_PREFIX}%`} and status = 'registered' group by marathon_id
     ) as entries
     where marathons.id = entries.marathon_id and marathons.creator_id not like ${`${BENCH_ID_PREFIX}%`}`);
+  // Refunds outlive their registrations (issue 32): the paid stampede's go with its entries.
+  await db.execute(sql`
+    delete from payment_refunds where registration_id in (
+      select id from registrations where user_id like ${`${BENCH_ID_PREFIX}%`})`);
   await db.execute(sql`delete from users where id like ${`${BENCH_ID_PREFIX}%`}`);
   await db.execute(sql`delete from sessions where id like ${`${BENCH_ID_PREFIX}%`}`);
-  // The confirmations of the bench's registrations: a next run starts without an earlier run's backlog.
+  await removeBenchMail(db);
+}
+
+/**
+ * The mails queued for the bench's runners, unsent, and fresh statistics: a next run, or the paid stampede after
+ * the free one, starts without an earlier phase's backlog in its way.
+ */
+export async function removeBenchMail(db: Database): Promise<void> {
   await db.execute(sql`delete from mail_outbox where recipient like '%@bench.example.org'`);
   await vacuumAnalyze(db);
 }
@@ -274,19 +314,31 @@ export async function auditRace(db: Database, raceId: string): Promise<RaceAudit
 export type RaceEntry = {
   id: string;
   userId: string;
-  status: 'registered' | 'waitlisted';
+  /** A free race's entries are registered or waitlisted; a paid race's may be held, expired or cancelled too. */
+  status: Registration['status'];
   bib: number | null;
   /** The order in line, as text (a bigint); null when the runner never waited or no longer keeps it. */
   waitlistSeq: string | null;
   /** The place in line: the row number among the race's waitlisted entries by `waitlist_seq`; null when registered. */
   position: number | null;
+  // The payment (issue 32): a free race's entries keep the defaults.
+  paymentStatus: Registration['paymentStatus'];
+  amountDue: number;
+  amountPaid: number;
+  amountRefunded: number;
+  paymentIntent: string | null;
+  checkoutSessionId: string | null;
+  receiptNumber: string | null;
+  discountCode: string | null;
 };
 
 export type RaceEntries = {
   capacity: number | null;
   totalRegistrationCount: number;
   waitlistCount: number;
+  pendingCount: number;
   bibsIssued: number;
+  receiptsIssued: number;
   entries: RaceEntry[];
 };
 
@@ -295,7 +347,7 @@ export async function findRaceEntries(db: Database, raceId: string): Promise<Rac
   const [race] = rowsOf<Omit<RaceEntries, 'entries'>>(
     await db.execute(sql`
       select capacity, total_registration_count as "totalRegistrationCount", waitlist_count as "waitlistCount",
-        bibs_issued as "bibsIssued"
+        pending_count as "pendingCount", bibs_issued as "bibsIssued", receipts_issued as "receiptsIssued"
       from marathons where id = ${raceId}`),
   );
   if (!race) throw new Error(`race ${raceId} is missing`);
@@ -303,8 +355,36 @@ export async function findRaceEntries(db: Database, raceId: string): Promise<Rac
     await db.execute(sql`
       select id, user_id as "userId", status, bib, waitlist_seq::text as "waitlistSeq",
         case when status = 'waitlisted'
-          then (row_number() over (partition by status order by waitlist_seq, id))::int end as position
+          then (row_number() over (partition by status order by waitlist_seq, id))::int end as position,
+        payment_status as "paymentStatus", amount_due as "amountDue", amount_paid as "amountPaid",
+        amount_refunded as "amountRefunded", payment_intent as "paymentIntent",
+        checkout_session_id as "checkoutSessionId", receipt_number as "receiptNumber",
+        discount_code as "discountCode"
       from registrations where marathon_id = ${raceId}`),
   );
   return { ...race, entries };
+}
+
+export type PaidRaceEntries = RaceEntries & {
+  /** The race's discount codes with their uses. */
+  codes: Array<{ code: string; uses: number; maxUses: number | null }>;
+  /** The refunds decided for the race's entries, made (`done`) through Stripe or still to make. */
+  refunds: Array<{ registrationId: string; paymentIntent: string; amount: number; done: boolean }>;
+};
+
+/** {@link findRaceEntries}, with the race's codes and its entries' refunds: for the paid stampede's audit. */
+export async function findPaidRaceEntries(db: Database, raceId: string): Promise<PaidRaceEntries> {
+  const race = await findRaceEntries(db, raceId);
+  const codes = rowsOf<PaidRaceEntries['codes'][number]>(
+    await db.execute(sql`
+      select code, uses, max_uses as "maxUses" from discount_codes where marathon_id = ${raceId}`),
+  );
+  const refunds = rowsOf<PaidRaceEntries['refunds'][number]>(
+    await db.execute(sql`
+      select registration_id as "registrationId", payment_intent as "paymentIntent", amount,
+        done_at is not null as done
+      from payment_refunds
+      where registration_id in (select id from registrations where marathon_id = ${raceId})`),
+  );
+  return { ...race, codes, refunds };
 }

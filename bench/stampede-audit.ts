@@ -15,10 +15,27 @@ export type StampedeAnswer = {
 export type Check = { ok: boolean; text: string };
 export type Audit = { checks: Check[]; problems: string[] };
 
-const audit = (checks: Check[]): Audit => ({
+export const audit = (checks: Check[]): Audit => ({
   checks,
   problems: checks.filter((check) => !check.ok).map((check) => check.text),
 });
+
+/**
+ * Remembers the first body of each status other than `expectedStatus`, to show why requests failed (each line
+ * names `phase` when given).
+ */
+export function unexpectedAnswers(expectedStatus: number, phase?: string) {
+  const firstBodies = new Map<number, string>();
+  return {
+    note: (status: number, body: string) => {
+      if (status !== expectedStatus && !firstBodies.has(status)) firstBodies.set(status, body.slice(0, 300));
+    },
+    lines: () =>
+      [...firstBodies].map(
+        ([status, body]) => `    ${phase === undefined ? '' : `${phase}: `}first ${status} answer: ${body}`,
+      ),
+  };
+}
 
 /** True when `values` holds 1…n, each exactly once. */
 export function isOneToN(values: Array<number | null>, n: number): boolean {
@@ -31,11 +48,11 @@ export function isOneToN(values: Array<number | null>, n: number): boolean {
   return true;
 }
 
-const byStatus = (race: RaceEntries, status: RaceEntry['status']) =>
+export const byStatus = (race: RaceEntries, status: RaceEntry['status']) =>
   race.entries.filter((entry) => entry.status === status);
 
 /** No two waitlisted entries share a place in line, and none is without one. */
-const hasDistinctSeqs = (waitlisted: RaceEntry[]) =>
+export const hasDistinctSeqs = (waitlisted: RaceEntry[]) =>
   new Set(waitlisted.map((entry) => entry.waitlistSeq)).size === waitlisted.length &&
   waitlisted.every((entry) => entry.waitlistSeq !== null);
 
