@@ -258,7 +258,10 @@ export function createStripeGateway(
     async expireCheckoutSession(id) {
       try {
         return toCheckoutSession(
-          await call(`POST /v1/checkout/sessions/${id}/expire`, () => stripe.checkout.sessions.expire(id)),
+          await call(`POST /v1/checkout/sessions/${id}/expire`, () =>
+            // The session's id is the registration's attempt's (its own idempotency key made it).
+            stripe.checkout.sessions.expire(id, {}, { idempotencyKey: `expire-${id}` }),
+          ),
         );
       } catch (error) {
         // Stripe refuses to expire a session that is no longer open (paid, or expired already): say which.
