@@ -5,7 +5,7 @@ import { pagingFields } from './paging.js';
 import { registrationSchema } from './registration.js';
 import { GENDERS, UNANSWERED } from '../entry-rules.js';
 import { PAYMENT_STATUSES } from '../money.js';
-import { revenueSchema } from './payments.js';
+import { registrationPaymentFields, revenueSchema } from './payments.js';
 
 const GENDER_FILTERS = [...GENDERS, UNANSWERED] as const;
 
@@ -40,36 +40,29 @@ export type ParticipantsQuery = z.output<typeof participantsQuerySchema>;
 export type ParticipantsQueryInput = z.input<typeof participantsQuerySchema>;
 
 /** One row of the organizer's participant list: the entry and the runner's details. */
-export const participantSchema = registrationSchema.pick({
-  _id: true,
-  status: true,
-  bib: true,
-  waitlistPosition: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  contact: true,
-  info: true,
-  timestamp: true,
-  dateOfBirth: true,
-  gender: true,
-  tShirtSize: true,
-  emergencyContact: true,
-  answers: true,
-  ageOnRaceDay: true,
-  ageGroup: true,
-  waiverVersion: true,
-  waiverAcceptedAt: true,
-  paymentMethod: true,
-  paymentStatus: true,
-  amountDue: true,
-  amountPaid: true,
-  amountRefunded: true,
-  currency: true,
-  discountCode: true,
-  receiptNumber: true,
-  holdExpiresAt: true,
-});
+export const participantSchema = registrationSchema
+  .pick({
+    _id: true,
+    status: true,
+    bib: true,
+    waitlistPosition: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    contact: true,
+    info: true,
+    timestamp: true,
+    dateOfBirth: true,
+    gender: true,
+    tShirtSize: true,
+    emergencyContact: true,
+    answers: true,
+    ageOnRaceDay: true,
+    ageGroup: true,
+    waiverVersion: true,
+    waiverAcceptedAt: true,
+  })
+  .extend(registrationPaymentFields);
 export type Participant = z.infer<typeof participantSchema>;
 
 /** The CSV export's header row, in column order. */

@@ -184,28 +184,21 @@ export const registrationSchema = z.object({
 export type Registration = z.infer<typeof registrationSchema>;
 
 /** Where the runner's entry stands in its race and their answers: the part of a registration the race's page shows. */
-export const registrationEntrySchema = registrationSchema.pick({
-  _id: true,
-  status: true,
-  bib: true,
-  waitlistPosition: true,
-  dateOfBirth: true,
-  gender: true,
-  tShirtSize: true,
-  emergencyContact: true,
-  answers: true,
-  ageOnRaceDay: true,
-  ageGroup: true,
-  waiverVersion: true,
-  waiverAcceptedAt: true,
-  paymentMethod: true,
-  paymentStatus: true,
-  amountDue: true,
-  amountPaid: true,
-  amountRefunded: true,
-  currency: true,
-  discountCode: true,
-  receiptNumber: true,
-  holdExpiresAt: true,
-});
+export const registrationEntrySchema = registrationSchema
+  .pick({
+    _id: true,
+    status: true,
+    bib: true,
+    waitlistPosition: true,
+    dateOfBirth: true,
+    gender: true,
+    tShirtSize: true,
+    emergencyContact: true,
+    answers: true,
+    ageOnRaceDay: true,
+    ageGroup: true,
+    waiverVersion: true,
+    waiverAcceptedAt: true,
+  })
+  .extend(registrationPaymentFields);
 export type RegistrationEntry = z.infer<typeof registrationEntrySchema>;

@@ -112,11 +112,17 @@ export function createPaymentsService({
     record: RecordChange,
     registrationId: string | null,
     paid: PaidSession,
+    { raceLocked = false }: { raceLocked?: boolean } = {},
   ) {
     const payments = repositoryOn(tx);
     const valid = registrationId !== null && isUuid(registrationId) ? registrationId : null;
-    if (valid) await payments.lockRaceOfRegistration(valid);
-    const outcome = await payments.applyPayment(valid, paid);
+    if (valid && !raceLocked) await payments.lockRaceOfRegistration(valid);
+    const confirmed = valid
+      ? ((await payments.confirmHoldsPaid([{ ...paid, registrationId: valid }])).get(valid) ?? null)
+      : null;
+    const outcome = confirmed
+      ? ({ kind: 'confirmed', ...confirmed } as const)
+      : await payments.applyPayment(valid, paid);
     if (outcome.kind === 'refunded') {
       log.warn(
         { registrationId, sessionId: paid.sessionId, reason: outcome.reason },
@@ -169,33 +175,53 @@ export function createPaymentsService({
     });
   }
 
-  /** Applies an event on the transaction (see handleEvent). */
-  async function applyEvent(tx: Executor, record: RecordChange, event: StripeEvent): Promise<void> {
-    const payments = repositoryOn(tx);
-    if (!(await payments.recordEvent(event.id, event.type))) return;
+  /** Applies an event whose id was just recorded, on the transaction (see handleEvent). */
+  async function applyRecorded(
+    tx: Executor,
+    record: RecordChange,
+    event: StripeEvent,
+    options: { raceLocked?: boolean } = {},
+  ): Promise<void> {
     const session = event.session;
     if (!session) return;
     if (event.type === 'checkout.session.completed') {
       const paid = paidOf(session);
-      if (paid) await confirm(tx, record, session.registrationId, paid);
+      if (paid) await confirm(tx, record, session.registrationId, paid, options);
     } else if (event.type === 'checkout.session.expired') {
-      await payments.forgetCheckoutSession(session.id);
+      await repositoryOn(tx).forgetCheckoutSession(session.id);
     }
   }
 
   /**
-   * Applies a batch of events in one transaction, their entries' races locked first in one order; when one fails,
-   * each is applied on its own, so only that one fails (Stripe delivers it again). An outcome per event: null,
-   * or its error.
+   * Applies a batch of events in one transaction: their ids recorded by one statement, their entries' races locked
+   * first in one order, each new event applied (the usual payment in one statement). When one fails, each is
+   * applied on its own, so only that one fails (Stripe delivers it again). An outcome per event: null, or its error.
    */
   async function applyEvents(events: StripeEvent[]): Promise<Array<unknown>> {
     try {
       await unitOfWork.transaction(async (tx, record) => {
-        const ids = events.flatMap(({ session }) =>
+        const payments = repositoryOn(tx);
+        const unique = [...new Map(events.map((event) => [event.id, event])).values()];
+        const applied = await payments.recordEvents(unique.map(({ id, type }) => ({ id, type })));
+        const fresh = unique.filter((event) => !applied.has(event.id));
+        const ids = fresh.flatMap(({ session }) =>
           session?.registrationId && isUuid(session.registrationId) ? [session.registrationId] : [],
         );
-        await repositoryOn(tx).lockRacesOfRegistrations(ids);
-        for (const event of events) await applyEvent(tx, record, event);
+        await payments.lockRacesOfRegistrations(ids);
+        // The usual payments all at once; anything else one by one, in order.
+        const usual = fresh.flatMap((event) => {
+          const paid = event.type === 'checkout.session.completed' && event.session && paidOf(event.session);
+          const registrationId = event.session?.registrationId;
+          return paid && registrationId && isUuid(registrationId) ? [{ ...paid, registrationId }] : [];
+        });
+        const confirmed = await payments.confirmHoldsPaid(usual);
+        for (const [, { raceId, runnerId }] of confirmed) record({ kind: 'registration', raceId, runnerId });
+        if (confirmed.size > 0) record({ kind: 'mail-queued' });
+        for (const event of fresh) {
+          const registrationId = event.session?.registrationId;
+          if (registrationId && confirmed.delete(registrationId)) continue;
+          await applyRecorded(tx, record, event, { raceLocked: true });
+        }
       });
       return events.map(() => null);
     } catch (error) {
@@ -203,7 +229,10 @@ export function createPaymentsService({
       const outcomes: unknown[] = [];
       for (const event of events) {
         try {
-          await unitOfWork.transaction((tx, record) => applyEvent(tx, record, event));
+          await unitOfWork.transaction(async (tx, record) => {
+            if (await repositoryOn(tx).recordEvent(event.id, event.type))
+              await applyRecorded(tx, record, event);
+          });
           outcomes.push(null);
         } catch (failure) {
           outcomes.push(failure);
