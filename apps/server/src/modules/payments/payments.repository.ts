@@ -77,35 +77,58 @@ export function createPaymentsRepository(db: Executor) {
   }
 
   /**
-   * Registers the entry, paid, with the race's next bib and receipt, and queues its confirmation, in one statement;
-   * only while it stands as `from` and owes exactly what was paid, in the paid currency. Its race must be locked.
-   * The runner and race, or null when the entry does not stand so.
+   * Payments in one statement: entries standing as `from` (holds, by default) paid in full, in their currency,
+   * become registered with their races' next bibs and receipts (in the order given) and their confirmations are
+   * queued. Their races must be locked. Answers the entries confirmed; the others (anything but such an entry,
+   * or a second payment of one in the same batch) are for {@link applyPayment} to decide.
    */
-  async function confirmPaid(
-    registrationId: string,
-    paid: PaidSession,
-    from: 'pending_payment' | 'expired',
-  ): Promise<{ raceId: string; runnerId: string } | null> {
-    const [row] = rowsOf<{ raceId: string; runnerId: string }>(
+  async function confirmHoldsPaid(
+    payments: Array<PaidSession & { registrationId: string }>,
+    from: 'pending_payment' | 'expired' = 'pending_payment',
+  ): Promise<Map<string, { raceId: string; runnerId: string }>> {
+    if (payments.length === 0) return new Map();
+    const input = JSON.stringify(
+      payments.map(({ registrationId, paymentIntent, amount, currency }, n) => ({
+        n,
+        registrationId,
+        paymentIntent,
+        amount,
+        currency,
+      })),
+    );
+    const rows = rowsOf<{ id: string; raceId: string; runnerId: string }>(
       await db.execute(sql`
-        with target as (
-          select id, marathon_id from registrations
-          where id = ${registrationId} and status = ${from} and amount_due = ${paid.amount}
-            and currency = ${paid.currency}
-          for update
-        ), receipt as (
+        with input as (
+          select distinct on (registration_id) * from jsonb_to_recordset(${input}::jsonb)
+            as paid(n int, "registrationId" uuid, "paymentIntent" text, amount int, currency text)
+            cross join lateral (select paid."registrationId" as registration_id) as key
+          order by registration_id, n
+        ), locked as (
+          select registration.id, registration.marathon_id, input.n, input."paymentIntent" as payment_intent,
+            input.amount
+          from input join registrations registration on registration.id = input.registration_id
+          where registration.status = ${from} and registration.amount_due = input.amount
+            and registration.currency = input.currency
+          for update of registration
+        ), target as (
+          select locked.*, row_number() over (partition by marathon_id order by n) as turn from locked
+        ), counted as (
           update marathons set
-            receipts_issued = receipts_issued + 1,
-            bibs_issued = bibs_issued + 1,
-            total_registration_count = total_registration_count + 1,
-            pending_count = pending_count - ${from === 'pending_payment' ? 1 : 0}::int
-          where id = (select marathon_id from target)
-          returning receipts_issued, bibs_issued
+            receipts_issued = receipts_issued + paid.count,
+            bibs_issued = bibs_issued + paid.count,
+            total_registration_count = total_registration_count + paid.count,
+            pending_count = pending_count - ${from === 'pending_payment' ? sql`paid.count` : sql`0`}
+          from (select marathon_id, count(*)::int as count from target group by marathon_id) as paid
+          where marathons.id = paid.marathon_id
+          returning marathons.id, marathons.receipts_issued - paid.count as receipts_before,
+            marathons.bibs_issued - paid.count as bibs_before
         ), registration as (
-          update registrations set status = 'registered', bib = receipt.bibs_issued, hold_expires_at = null,
-            payment_status = 'paid', amount_paid = ${paid.amount}, payment_intent = ${paid.paymentIntent},
-            paid_at = now(), receipt_number = ${RECEIPT}, updated_at = now()
-          from receipt where registrations.id = (select id from target)
+          update registrations set status = 'registered', bib = counted.bibs_before + target.turn,
+            hold_expires_at = null, payment_status = 'paid', amount_paid = target.amount,
+            payment_intent = target.payment_intent, paid_at = now(),
+            receipt_number = lpad((counted.receipts_before + target.turn)::text, 6, '0'), updated_at = now()
+          from target join counted on counted.id = target.marathon_id
+          where registrations.id = target.id
           returning registrations.*
         ), mailed as (
           insert into mail_outbox (recipient, payload)
@@ -114,78 +137,15 @@ export function createPaymentsRepository(db: Executor) {
           from registration join users on users.id = registration.user_id
             join marathons race on race.id = registration.marathon_id
         )
-        select marathon_id as "raceId", user_id as "runnerId" from registration`),
+        select id, marathon_id as "raceId", user_id as "runnerId" from registration`),
     );
-    return row ?? null;
+    return new Map(rows.map(({ id, ...confirmed }) => [id, confirmed]));
   }
 
   return {
     lockRace,
 
-    /**
-     * The usual payments in one statement: holds paid in full, in their currency, become registered with their
-     * races' next bibs and receipts (in the order given) and their confirmations are queued (see
-     * {@link confirmPaid}). Their races must be locked. Answers the entries confirmed; the others (anything but
-     * such a hold, or a second payment of one in the same batch) are for {@link applyPayment} to decide.
-     */
-    async confirmHoldsPaid(
-      payments: Array<PaidSession & { registrationId: string }>,
-    ): Promise<Map<string, { raceId: string; runnerId: string }>> {
-      if (payments.length === 0) return new Map();
-      const input = JSON.stringify(
-        payments.map(({ registrationId, paymentIntent, amount, currency }, n) => ({
-          n,
-          registrationId,
-          paymentIntent,
-          amount,
-          currency,
-        })),
-      );
-      const rows = rowsOf<{ id: string; raceId: string; runnerId: string }>(
-        await db.execute(sql`
-          with input as (
-            select distinct on (registration_id) * from jsonb_to_recordset(${input}::jsonb)
-              as paid(n int, "registrationId" uuid, "paymentIntent" text, amount int, currency text)
-              cross join lateral (select paid."registrationId" as registration_id) as key
-            order by registration_id, n
-          ), locked as (
-            select registration.id, registration.marathon_id, input.n, input."paymentIntent" as payment_intent,
-              input.amount
-            from input join registrations registration on registration.id = input.registration_id
-            where registration.status = 'pending_payment' and registration.amount_due = input.amount
-              and registration.currency = input.currency
-            for update of registration
-          ), target as (
-            select locked.*, row_number() over (partition by marathon_id order by n) as turn from locked
-          ), counted as (
-            update marathons set
-              receipts_issued = receipts_issued + paid.count,
-              bibs_issued = bibs_issued + paid.count,
-              total_registration_count = total_registration_count + paid.count,
-              pending_count = pending_count - paid.count
-            from (select marathon_id, count(*)::int as count from target group by marathon_id) as paid
-            where marathons.id = paid.marathon_id
-            returning marathons.id, marathons.receipts_issued - paid.count as receipts_before,
-              marathons.bibs_issued - paid.count as bibs_before
-          ), registration as (
-            update registrations set status = 'registered', bib = counted.bibs_before + target.turn,
-              hold_expires_at = null, payment_status = 'paid', amount_paid = target.amount,
-              payment_intent = target.payment_intent, paid_at = now(),
-              receipt_number = lpad((counted.receipts_before + target.turn)::text, 6, '0'), updated_at = now()
-            from target join counted on counted.id = target.marathon_id
-            where registrations.id = target.id
-            returning registrations.*
-          ), mailed as (
-            insert into mail_outbox (recipient, payload)
-            select users.email, jsonb_build_object('kind', 'registration-confirmed', 'race', ${RACE_FACTS.jsonb},
-              'registration', ${REGISTRATION_FACTS.jsonb})
-            from registration join users on users.id = registration.user_id
-              join marathons race on race.id = registration.marathon_id
-          )
-          select id, marathon_id as "raceId", user_id as "runnerId" from registration`),
-      );
-      return new Map(rows.map(({ id, ...confirmed }) => [id, confirmed]));
-    },
+    confirmHoldsPaid,
 
     /** Records the events' ids; answers those recorded before (applied already: nothing to do). */
     async recordEvents(events: Array<{ id: string; type: string }>): Promise<Set<string>> {
@@ -425,9 +385,8 @@ export function createPaymentsRepository(db: Executor) {
       if (entry.status !== 'pending_payment' && !placeFree) {
         return refund(entry.status === 'expired' ? 'late' : 'twice', entry.status === 'expired');
       }
-      await confirmPaid(
-        registrationId!,
-        paid,
+      await confirmHoldsPaid(
+        [{ ...paid, registrationId: registrationId! }],
         entry.status === 'pending_payment' ? 'pending_payment' : 'expired',
       );
       return { kind: 'confirmed', raceId: entry.raceId, runnerId: entry.userId };
