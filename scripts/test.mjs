@@ -63,6 +63,35 @@ for (const [ok, report] of vitestRuns) {
   if (!ok && !report?.numFailedTests) failed += 1;
 }
 
+// The names of what failed, so that the tail of a long CI log still says which test to look at.
+const failures = [];
+for (const [, report] of vitestRuns) {
+  for (const file of report?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') {
+        failures.push(`vitest ${path.relative(root, file.name)} > ${test.fullName}`);
+      }
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+      failures.push(
+        `vitest ${path.relative(root, file.name)}: ${String(file.message ?? 'failed').split('\n')[0]}`,
+      );
+    }
+  }
+}
+const collectFailedSpecs = (suite, titles = []) => {
+  const here = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status === 'unexpected') failures.push(`playwright ${[...here, spec.title].join(' > ')}`);
+    }
+  }
+  for (const child of suite.suites ?? []) collectFailedSpecs(child, here);
+};
+for (const suite of playwright?.suites ?? []) collectFailedSpecs(suite);
+writeFileSync(path.join(outputDir, 'failures.txt'), failures.map((line) => `${line}\n`).join(''));
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
+
 const summary = `tests: ${passed} passed, ${failed} failed`;
 writeFileSync(path.join(outputDir, 'summary.txt'), `${summary}\n`);
 console.log(`\n${summary}`);
