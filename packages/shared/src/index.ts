@@ -17,3 +17,4 @@ export * from './entry-rules.js';
 export * from './schemas/entry-form.js';
 export * from './money.js';
 export * from './schemas/payments.js';
+export * from './schemas/race-day.js';

@@ -5,3 +5,4 @@ export * from './mail-outbox.js';
 export * from './rate-limits.js';
 export * from './images.js';
 export * from './payments.js';
+export * from './race-day.js';

@@ -18,6 +18,7 @@ import { GENDERS, PAYMENT_METHODS, PAYMENT_STATUSES, REGISTRATION_STATUSES } fro
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 import { marathons } from './marathons.js';
+import { CURRENT_TRANSACTION } from './race-day.js';
 
 /**
  * The order runners join waitlists in. Taken while the race's row is locked, so within a race it follows the
@@ -86,6 +87,30 @@ export const registrations = pgTable(
     checkoutSessionExpiresAt: timestamp('checkout_session_expires_at', { withTimezone: true }),
     checkoutAttempts: integer('checkout_attempts').notNull().default(0),
     paymentIntent: text('payment_intent'),
+    // Race day (issue 33).
+    /**
+     * What the race pass's QR code holds: 122 random bits (a v4 UUID's, as 32 hex digits), unique, never reused.
+     * Only a registered entry's is shown, to its runner; check-in phones get its hash.
+     */
+    checkinCode: text('checkin_code')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** The lowercase hex SHA-256 of the check-in code: what the roster sends (the code is hex, so ::bytea is its bytes). */
+    checkinCodeHash: text('checkin_code_hash')
+      .notNull()
+      .generatedAlwaysAs(sql`encode(sha256(checkin_code::bytea), 'hex')`),
+    /** When the runner was checked in: the scan's time as the phone gave it (within the last day), else the server's. */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** Who checked them in (their name when it was done), on which device, and when the server learnt of it. */
+    checkedInBy: text('checked_in_by'),
+    checkedInByUserId: text('checked_in_by_user_id'),
+    checkedInDevice: text('checked_in_device'),
+    checkedInRecordedAt: timestamp('checked_in_recorded_at', { withTimezone: true }),
+    /**
+     * The transaction that last changed what a check-in phone keeps of the entry (kept by migration 0015's
+     * trigger): a roster's delta is the entries changed by transactions from its cursor on.
+     */
+    rosterVersion: bigint('roster_version', { mode: 'number' }).notNull().default(CURRENT_TRANSACTION),
     // created_at is docs/SPEC.md's `timestamp`: when the runner registered.
     ...timestamps,
   },
@@ -101,6 +126,9 @@ export const registrations = pgTable(
       .on(table.holdExpiresAt)
       .where(sql`${table.status} = 'pending_payment'`),
     index('registrations_checkout_session_idx').on(table.checkoutSessionId),
+    uniqueIndex('registrations_checkin_code_unique').on(table.checkinCode),
+    // A roster's delta: the race's entries changed from a cursor on.
+    index('registrations_roster_idx').on(table.marathonId, table.rosterVersion),
     index('registrations_user_id_idx').on(table.userId, table.createdAt, table.id),
     unique('registrations_marathon_bib_unique').on(table.marathonId, table.bib),
     // The race's line in order: who is next, and a runner's place in it (a count of the entries before theirs).
