@@ -50,6 +50,7 @@ import {
   startBenchStripe,
   STRIPE_REQUESTS_PER_SECOND,
 } from './paid-stampede.js';
+import { RACE_DAY_PLAN, type RaceDay, addRaceDayRace, runRaceDay } from './race-day.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -942,6 +943,76 @@ async function paidStampedePhases(fixtures: BenchFixtures) {
   }
 }
 
+/** Issue 33's race morning: a race of 30,000 registered, its roster, ten phones syncing at once, a delta. */
+async function raceDayPhase(fixtures: BenchFixtures) {
+  const plan = smoke ? RACE_DAY_PLAN.smoke : RACE_DAY_PLAN.full;
+  const raceId = await withDatabase(({ db }) =>
+    addRaceDayRace(db, {
+      runId: fixtures.runId,
+      organizerId: `bench-${fixtures.runId}-organizer`,
+      registered: plan.registered,
+    }),
+  );
+  const server = await startServer({ ...serverEnv, MAIL_WORKER: 'off' });
+  try {
+    const live = await (databaseUrl
+      ? openPostgres(databaseUrl, { poolSize: 2, migrationsFolder: false })
+      : openDataDirDatabase(dataDir));
+    const close = once(live.close);
+    startedHere.add(close);
+    try {
+      const stopWatching = watchRss(server.pids);
+      const run = await runRaceDay({
+        url: server.url,
+        db: live.db,
+        raceId,
+        token: fixtures.heavyOrganizer.token,
+        plan,
+      });
+      return { run, rssBytes: stopWatching() };
+    } finally {
+      await close();
+      startedHere.delete(close);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+function printRaceDay({ roster, sync, delta, registered, devices, batch, changes }: RaceDay) {
+  console.log(
+    `\nRace day (issue 33): a race of ${registered} registered runners; the roster read ${ROSTER_READS_NOTE}; ` +
+      `${devices} phones sync their scans (5 % of them another phone's runners) in batches of ${batch} at once; ` +
+      `then ${changes} changes and the delta after them.`,
+  );
+  console.log(
+    formatTable(
+      ['what', 'size', 'time', 'result'],
+      [
+        [
+          'roster (whole)',
+          `${round(roster.compressedBytes / 2 ** 20, 2)} MB ${roster.encoding} (${round(roster.bytes / 2 ** 20, 2)} MB JSON)`,
+          `cold ${roster.coldMs} ms, median ${roster.medianMs} ms`,
+          `${registered} entries`,
+        ],
+        [
+          `sync (${sync.scans} scans)`,
+          '',
+          `${sync.seconds} s`,
+          `${sync.checkedIn} checked in, ${sync.already} already, ${sync.twice} twice; rows checked in ${sync.rowsCheckedIn}; ${sync.errors} errors`,
+        ],
+        [
+          `delta after ${changes} changes`,
+          `${round(delta.compressedBytes / 1024, 1)} KB`,
+          '',
+          `${delta.entries} entries, ${delta.removed} removed`,
+        ],
+      ],
+    ),
+  );
+}
+const ROSTER_READS_NOTE = 'once cold, then 10 times warm';
+
 async function main() {
   const started = performance.now();
   console.log(
@@ -1063,6 +1134,13 @@ async function main() {
       `p99 ${paidPhases.webhooks.p99Ms} ms; ${paidPhases.release.holds} holds released in ${paidPhases.release.seconds} s`,
   );
 
+  const raceDay = await raceDayPhase(fixtures);
+  peakRssBytes = Math.max(peakRssBytes, raceDay.rssBytes);
+  console.log(
+    `  race day: roster ${round(raceDay.run.roster.compressedBytes / 2 ** 20, 2)} MB in ${raceDay.run.roster.medianMs} ms; ` +
+      `${raceDay.run.sync.checkedIn} checked in in ${raceDay.run.sync.seconds} s`,
+  );
+
   const { registrationsRace, formRace, afterCancels } = await withDatabase(async ({ db }) => {
     const result = {
       registrationsRace: await auditRace(db, fixtures.openRaceIds.registrations),
@@ -1113,6 +1191,7 @@ async function main() {
     measurements,
     stampede: stampedeResult,
     paidStampede: paidPhases,
+    raceDay: raceDay.run,
     peakRssBytes,
     csv,
   });
@@ -1126,6 +1205,7 @@ async function main() {
     cancelAudit.audit,
   );
   printPaidStampede(paid.run);
+  printRaceDay(raceDay.run);
   console.log(
     `Audit: registration race count ${registrationsRace.count} = registered rows ${registrationsRace.rows} = ` +
       `distinct runners ${registrationsRace.distinctRunners}; entry form race count ${formRace.count} = ` +
@@ -1185,6 +1265,7 @@ async function main() {
       retried: paid.run.retried,
       audit: paid.run.audit.checks,
     },
+    raceDay: raceDay.run,
     audits: { registrationsRace, formRace },
     peakRssMb: round(peakRssBytes / 2 ** 20),
     ...(primaryRssMb !== undefined && { primaryRssMb }),
@@ -1217,7 +1298,8 @@ async function main() {
         paidPhases.webhooks,
         paidPhases.promotedCheckouts,
         paidPhases.promotedWebhooks,
-      ].reduce((sum, phase) => sum + phase.errors, 0),
+      ].reduce((sum, phase) => sum + phase.errors, 0) +
+      raceDay.run.sync.errors,
   );
   if (auditProblems.length > 0 || errors > 0) process.exitCode = 1;
   else if (!smoke && budgetResults.some((budget) => budget.binds && !budget.met)) process.exitCode = 1;

@@ -1,3 +1,5 @@
+import type { RaceDay } from './race-day.js';
+
 /**
  * One endpoint's load result. `read` is a public read of docs/SPEC.md (ADR 011: p99 and a share of the baseline's
  * req/s); `query` a read whose issue budgets its p99 alone (the participant desk, ADR 018; the search, ADR 019);
@@ -127,6 +129,11 @@ export const BUDGETS = {
    * the same run); Stripe's webhooks for 9,000 payments (50 at once, 5 % delivered twice) at this rate and p99.
    */
   paidStampede: { entriesMinOfFree: 0.8, webhooksPerSecond: 500, webhookP99Ms: 100 },
+  /**
+   * Issue 33's race morning (30,000 registered): the whole roster compressed and its time (the median of warm
+   * reads); ten phones' 30,000 scans in batches of 200 at once; the delta after 100 changes.
+   */
+  raceDay: { rosterMb: 1.5, rosterMs: 300, syncSeconds: 10, deltaKb: 20 },
 } as const;
 
 /**
@@ -145,6 +152,7 @@ export function checkBudgets(run: {
   measurements: Measurement[];
   stampede: Stampede;
   paidStampede?: PaidStampede;
+  raceDay?: RaceDay;
   peakRssBytes: number;
   csv?: ParticipantsCsv;
 }) {
@@ -255,6 +263,33 @@ export function checkBudgets(run: {
     check(
       webhooks.p99Ms <= budget.webhookP99Ms,
       `paid stampede webhook p99 ${webhooks.p99Ms} ms ≤ ${budget.webhookP99Ms} ms`,
+    );
+  }
+  if (run.raceDay) {
+    const { roster, sync, delta, registered, changes } = run.raceDay;
+    const budget = BUDGETS.raceDay;
+    const rosterMb = roster.compressedBytes / 2 ** 20;
+    check(
+      rosterMb <= budget.rosterMb,
+      `race day roster of ${registered}: ${rosterMb.toFixed(2)} MB ${roster.encoding} ≤ ${budget.rosterMb} MB`,
+    );
+    check(
+      roster.medianMs <= budget.rosterMs,
+      `race day roster of ${registered}: ${roster.medianMs} ms (median warm; cold ${roster.coldMs} ms) ≤ ${budget.rosterMs} ms`,
+    );
+    check(
+      sync.seconds <= budget.syncSeconds &&
+        sync.twice === 0 &&
+        sync.errors === 0 &&
+        sync.rowsCheckedIn === registered &&
+        sync.checkedIn === registered,
+      `race day sync: ${sync.checkedIn} checked in (of ${registered}), ${sync.twice} twice, ${sync.errors} errors, ` +
+        `in ${sync.seconds} s ≤ ${budget.syncSeconds} s`,
+    );
+    const deltaKb = delta.compressedBytes / 1024;
+    check(
+      deltaKb <= budget.deltaKb,
+      `race day delta after ${changes} changes: ${deltaKb.toFixed(1)} KB ≤ ${budget.deltaKb} KB`,
     );
   }
   if (run.csv) {

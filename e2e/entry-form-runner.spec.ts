@@ -8,6 +8,7 @@ import {
   PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   PARTICIPANTS_CSV_HEADER,
   PARTICIPANTS_CSV_PAYMENT_HEADER,
+  PARTICIPANTS_CSV_CHECKIN_HEADER,
   REGISTRATION_FIELD_LABELS as RL,
   type CreateRegistrationInput,
   type Marathon,
@@ -256,6 +257,7 @@ test('the desk shows the answers in columns, row details, filters and totals, an
     L.columns.gender,
     L.columns.ageGroup,
     L.columns.tShirtSize,
+    L.columns.checkedIn,
     'Actions',
   ]);
   const answerCells = async (lastName: string) =>
@@ -333,7 +335,7 @@ test('the desk shows the answers in columns, row details, filters and totals, an
   const filtered = await downloadCsv(page);
   expect(filtered.rows.map((row) => row['Last Name'])).toEqual(['Lee']);
 
-  // The whole CSV: the nine columns, the entry form’s, the payment’s, then one per question in form order.
+  // The whole CSV: the nine columns, the entry form’s, the payment’s, the check-in’s, then one per question in form order.
   await filter(page, P.filters.ageGroup).selectOption({ label: P.filters.all });
   await expect(lastNames(page)).toHaveText(['Lee', 'Kim', 'Doe']);
   const csv = await downloadCsv(page);
@@ -341,6 +343,7 @@ test('the desk shows the answers in columns, row details, filters and totals, an
     ...PARTICIPANTS_CSV_HEADER,
     ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
     ...PARTICIPANTS_CSV_PAYMENT_HEADER,
+    ...PARTICIPANTS_CSV_CHECKIN_HEADER,
     QUESTIONS.club,
     QUESTIONS.wave,
     QUESTIONS.photos,

@@ -18,6 +18,11 @@ type ErrorGuard = {
    * A test that provokes one on purpose names it here; any other console error or page error fails the test.
    */
   allowFailedResponse(pathname: string, status: number): void;
+  /**
+   * A test that cuts the network (`context.setOffline(true)`) names it: the browser logs each request it could not
+   * send ("Failed to load resource: net::ERR_INTERNET_DISCONNECTED"), which is then no failure.
+   */
+  allowOfflineRequests(): void;
 };
 
 type Fixtures = {
@@ -213,6 +218,7 @@ export const test = base.extend<Fixtures>({
     async ({ context }, use) => {
       const allowed: Array<{ pathname: string; status: number }> = [];
       const problems: string[] = [];
+      let isOfflineAllowed = false;
 
       context.on('console', (message) => {
         if (message.type() !== 'error') return;
@@ -222,8 +228,11 @@ export const test = base.extend<Fixtures>({
         // A poster whose uploaded image is gone (images.spec makes one) is a race's data, not the app's
         // failure: the app shows the placeholder. Any test that lists races may meet it.
         const isGonePoster = text.includes('status of 404') && sourcePath.startsWith('/api/images/');
+        // A request cut off by the test's offline mode (a service worker's failed fetch reads ERR_FAILED).
+        const isCutOff = isOfflineAllowed && /net::ERR_(?:INTERNET_DISCONNECTED|FAILED)\b/.test(text);
         const isAllowed =
           isGonePoster ||
+          isCutOff ||
           allowed.some(
             ({ pathname, status }) => text.includes(`status of ${status}`) && sourcePath === pathname,
           );
@@ -234,7 +243,10 @@ export const test = base.extend<Fixtures>({
         if (!isLoopbackOrLocal(request.url())) problems.push(`request off the machine: ${request.url()}`);
       });
 
-      await use({ allowFailedResponse: (pathname, status) => allowed.push({ pathname, status }) });
+      await use({
+        allowFailedResponse: (pathname, status) => allowed.push({ pathname, status }),
+        allowOfflineRequests: () => (isOfflineAllowed = true),
+      });
 
       expect(problems, 'unexpected errors in the browser').toEqual([]);
     },

@@ -6,6 +6,7 @@ import {
   PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   PARTICIPANTS_CSV_HEADER,
   PARTICIPANTS_CSV_PAYMENT_HEADER,
+  PARTICIPANTS_CSV_CHECKIN_HEADER,
   type Marathon,
 } from '@stride/shared';
 import { PARTICIPANTS_MESSAGES as M } from '../apps/web/src/features/participants/participants-messages';
@@ -204,12 +205,13 @@ test('an organizer opens Participants from My Marathons, searches, switches tabs
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.startsWith('\uFEFF'), 'a UTF-8 byte order mark').toBe(true);
   const [header, ...rows] = parse(csv, { bom: true }) as string[][];
-  // The nine columns, the entry form's (issue 31), the payment's (issue 32); the race asks no questions of its
+  // The nine columns, the entry form's (issue 31), the payment's (issue 32), the check-in's (issue 33); the race asks no questions of its
   // own, so none follow.
   expect(header).toEqual([
     ...PARTICIPANTS_CSV_HEADER,
     ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
     ...PARTICIPANTS_CSV_PAYMENT_HEADER,
+    ...PARTICIPANTS_CSV_CHECKIN_HEADER,
   ]);
   const fromCsv = rows.map(([bib, status, , firstName, lastName, email, , , registeredAt]) => ({
     bib,

@@ -12,6 +12,8 @@ import { marathonsRoutes, organizerMarathonsRoutes } from './modules/marathons/m
 import { participantsRoutes } from './modules/registrations/participants.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { paymentsRoutes, publicPaymentsRoutes } from './modules/payments/payments.routes.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
+import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import type { PaymentGateway } from './modules/payments/stripe-gateway.js';
 import { authPlugin } from './plugins/auth/auth.js';
 import { registerSignedIn } from './plugins/auth/session.js';
@@ -144,6 +146,8 @@ export async function buildApp({ config, database, logger, mailTransport, paymen
     await signedIn.register(registrationsRoutes, container.registrations);
     await signedIn.register(participantsRoutes, container.registrations);
     await signedIn.register(paymentsRoutes, container.payments);
+    await signedIn.register(staffRoutes, container.staff);
+    await signedIn.register(checkinRoutes, container.checkin);
     await signedIn.register(accountsRoutes, container.accounts);
     await signedIn.register(imageUploadRoutes, container.images);
   });

@@ -30,6 +30,13 @@ import {
   createRegistrationsService,
   fillPlacesFromLine,
 } from './modules/registrations/registrations.service.js';
+import { createCheckinReads } from './modules/checkin/checkin.reads.js';
+import { createCheckinRepository } from './modules/checkin/checkin.repository.js';
+import { createCheckinService } from './modules/checkin/checkin.service.js';
+import { createRaceAccess } from './modules/staff/race-access.repository.js';
+import { createStaffReads } from './modules/staff/staff.reads.js';
+import { createStaffRepository } from './modules/staff/staff.repository.js';
+import { createStaffService } from './modules/staff/staff.service.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createPaymentsWorker } from './modules/payments/payments-worker.js';
 import { type PaymentGateway, createStripeGateway } from './modules/payments/stripe-gateway.js';
@@ -66,6 +73,12 @@ export function createContainer({
   const changes = createChangeFeed(changeNotifications);
   const unitOfWork = createUnitOfWork(db, changes);
   const marathonsRepository = createMarathonsRepository(db);
+  /**
+   * Who may do what on a race (its organizer, its team), read from the database on every call (the staff module):
+   * services guard inside their transactions, on the transaction (`raceAccessOn`).
+   */
+  const raceAccess = createRaceAccess(db);
+  const raceAccessOn = createRaceAccess;
   const registrationsRepository = createRegistrationsRepository(db);
   const outbox = createOutboxWriter();
   const mailQueue = createOutboxQueue(db);
@@ -102,6 +115,7 @@ export function createContainer({
       const { userId: _userId, ...registration } = found;
       return registration;
     },
+    raceAccessOn,
     log,
   });
   const paymentsWorker = createPaymentsWorker({
@@ -114,6 +128,7 @@ export function createContainer({
     outbox,
     payments: { onlineAvailable: gateway !== null, holdMinutes, waitlistClaimHours },
     checkouts: { abandon: paymentsService.abandon },
+    raceAccessOn,
   });
   const imagesRepository = createImagesRepository(db);
 
@@ -140,6 +155,7 @@ export function createContainer({
         fillPlaces,
         payments: { defaultCurrency, onlineAvailable: gateway !== null },
         refundRace: paymentsService.refundRace,
+        raceAccessOn,
       }),
       reads: createMarathonReads({
         repository: marathonsRepository,
@@ -157,7 +173,7 @@ export function createContainer({
         readCache: config.readCache,
       }),
       /** The organizer's read model of the same rows: the race desk. */
-      participants: createParticipantReads({ repository: createParticipantsRepository(db) }),
+      participants: createParticipantReads({ repository: createParticipantsRepository(db), raceAccess }),
       calendars,
     },
     /** The signed-in account: deleting it withdraws its entries through the registrations module. */
@@ -172,6 +188,20 @@ export function createContainer({
         runnerRegistrations: registrationsRepository,
         organizerRaces: marathonsRepository,
       }),
+    },
+    /** A race's team: invitations, roles, the races one helps with (their JSON from the marathons module). */
+    staff: {
+      service: createStaffService({ unitOfWork, outbox, raceAccessOn }),
+      reads: createStaffReads({
+        repository: createStaffRepository(db),
+        raceAccess,
+        races: { findJsonByIds: marathonsRepository.findJsonByIds },
+      }),
+    },
+    /** Race day's check-in: the roster, scans, undoing (roles answered by the staff module). */
+    checkin: {
+      service: createCheckinService({ unitOfWork, raceAccess, repository: createCheckinRepository(db) }),
+      reads: createCheckinReads({ repository: createCheckinRepository(db), raceAccess }),
     },
     /** Entry fees: codes, on-site records, checkouts, Stripe's webhook; the worker releasing holds and refunding. */
     payments: { service: paymentsService, worker: paymentsWorker },

@@ -31,10 +31,8 @@ export const TIMERS = {
   registrationAlertMs: 1500,
 } as const;
 
-export const THEMES = ['light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
-/** localStorage key of the theme preference; read before first paint by public/theme-init.js. */
-export const THEME_STORAGE_KEY = 'stride-theme';
+// The themes live in a module of their own, which the web app's first load reads without the rest of this file.
+export { THEMES, THEME_STORAGE_KEY, type Theme } from './theme.js';
 
 /** How many races the home page features (GET /api/marathons/featured). */
 export const FEATURED_MARATHONS_LIMIT = 8;

@@ -15,7 +15,7 @@ export const RACE_FACTS = defineShape<RaceFacts>({
 });
 
 /** What a runner entered, as their mails repeat it, from a registrations row aliased `registration`. */
-export const REGISTRATION_FACTS = defineShape<RegistrationFacts>({
+const REGISTRATION_FACT_FIELDS = {
   id: sql`registration.id`,
   firstName: sql`registration.first_name`,
   lastName: sql`registration.last_name`,
@@ -27,4 +27,15 @@ export const REGISTRATION_FACTS = defineShape<RegistrationFacts>({
     else json_build_object('currency', registration.currency, 'amountDue', registration.amount_due,
       'amountPaid', registration.amount_paid, 'paymentStatus', registration.payment_status,
       'receiptNumber', registration.receipt_number) end`,
+};
+export const REGISTRATION_FACTS =
+  defineShape<Omit<RegistrationFacts, 'checkinCode'>>(REGISTRATION_FACT_FIELDS);
+
+/**
+ * {@link REGISTRATION_FACTS} with the race pass's code while the entry holds a place (issue 33): the facts of the
+ * mails that carry the pass, a confirmation and a place from the waitlist.
+ */
+export const PASS_REGISTRATION_FACTS = defineShape<RegistrationFacts>({
+  ...REGISTRATION_FACT_FIELDS,
+  checkinCode: sql`case when registration.status = 'registered' then registration.checkin_code end`,
 });

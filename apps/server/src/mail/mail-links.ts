@@ -3,4 +3,10 @@ export const mailLinks = {
   myApplies: (publicUrl: string) => `${publicUrl}/dashboard/my-applies`,
   racePage: (publicUrl: string, raceId: string) =>
     `${publicUrl}/marathon-details/${encodeURIComponent(raceId)}`,
+  /** The runner's race pass (issue 33): its QR code, kept for offline use once opened. */
+  racePass: (publicUrl: string, registrationId: string) =>
+    `${publicUrl}/dashboard/my-applies/${encodeURIComponent(registrationId)}/pass`,
+  /** Where an invitee accepts or declines a place on a race's team, with the mailed token. */
+  teamInvitations: (publicUrl: string, token: string) =>
+    `${publicUrl}/dashboard/team-invitations?token=${encodeURIComponent(token)}`,
 };

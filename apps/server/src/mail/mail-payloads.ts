@@ -1,4 +1,4 @@
-import type { Distance } from '@stride/shared';
+import type { Distance, StaffRole } from '@stride/shared';
 
 /**
  * What the outbox stores for each mail: the facts it was written from, as they were when the change
@@ -32,6 +32,11 @@ export type RegistrationFacts = {
    * of free entries): amounts in the currency's minor units.
    */
   payment?: PaymentFacts | null;
+  /**
+   * The race pass's check-in code (issue 33), in the mails that carry the pass (confirmed, promoted) of an entry
+   * holding a place: they show its QR code. Absent or null in every other mail.
+   */
+  checkinCode?: string | null;
 };
 
 export type PaymentFacts = {
@@ -101,6 +106,11 @@ export type MailPayload =
       amount: number;
       currency: string;
     }
+  /**
+   * An invitation to a race's team (issue 33), from its organizer: the link carries `token`, which accepts or
+   * declines it for the invitee signed in with this address (subject "You're invited to help with {race}").
+   */
+  | { kind: 'staff-invited'; race: RaceFacts; role: StaffRole; organizerName: string; token: string }
   | { kind: 'password-reset'; name: string; url: string }
   /** Sent to the new address an account asked to move to: following `url` makes the change. */
   | { kind: 'email-change'; name: string; newEmail: string; url: string };
@@ -109,12 +119,16 @@ export type MailKind = MailPayload['kind'];
 
 export type MailAttachment = { filename: string; content: string; contentType: string };
 
+/** An image the HTML part shows inline, as `<img src="cid:{cid}">` (a related part of the mail, not a data: URL). */
+export type InlineImage = { filename: string; content: Buffer; contentType: string; cid: string };
+
 /** A mail ready for a transport. */
 export type RenderedMail = {
   subject: string;
   text: string;
   html: string;
   attachments: MailAttachment[];
+  inlineImages: InlineImage[];
 };
 
 /** Where links in mails point and what calendar UIDs are scoped to. */

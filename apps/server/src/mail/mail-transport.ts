@@ -24,7 +24,8 @@ export function createMailTransport(mail: Config['mail'], log: FastifyBaseLogger
     text: message.text,
     html: message.html,
     messageId: message.messageId,
-    attachments: message.attachments,
+    // Inline images are attachments with a Content-ID: nodemailer puts them in a multipart/related part.
+    attachments: [...message.attachments, ...message.inlineImages],
   });
 
   if (mail.smtpUrl) {

@@ -1,4 +1,6 @@
 import ICAL from 'ical.js';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import type { MailKind, MailPayload, PaymentFacts, RaceFacts, RegistrationFacts } from './mail-payloads.js';
 import { renderMail, shortenTitle } from './render-mail.js';
@@ -85,6 +87,13 @@ const payloads: { [K in MailKind]: Extract<MailPayload, { kind: K }> } = {
     currency: 'EUR',
   },
   'password-reset': { kind: 'password-reset', name: `Ada ${markup}`, url: resetUrl },
+  'staff-invited': {
+    kind: 'staff-invited',
+    race,
+    role: 'checkin',
+    organizerName: `Grace ${markup}`,
+    token: 'tok_en-1',
+  },
   'email-change': {
     kind: 'email-change',
     name: `Ada ${markup}`,
@@ -162,6 +171,10 @@ const expectations: { [K in MailKind]: { subject: string; shows: string[] } } = 
     shows: [longTitle, registration.firstName, registration.id, raceDate, '€45.00'],
   },
   'password-reset': { subject: 'Reset your Stride password', shows: [`Ada ${markup}`] },
+  'staff-invited': {
+    subject: `You're invited to help with ${longTitle.slice(0, 56).trimEnd()}…`,
+    shows: [longTitle, `Grace ${markup}`, 'Check-in volunteer', raceDate, race.location],
+  },
   'email-change': {
     subject: 'Confirm your new e-mail address for Stride',
     shows: [`Ada ${markup}`, 'ada.new@example.com'],
@@ -354,6 +367,7 @@ describe('renderMail: calendar attachments', () => {
 
   it.each([
     'password-reset',
+    'staff-invited',
     'email-change',
     'waitlist-joined',
     'place-offered',
@@ -571,5 +585,89 @@ describe('shortenTitle', () => {
 
     expect(shortenTitle(title)).toBe(`${'a'.repeat(57)} 🏃‍♀️…`);
     expect(shortenTitle(`${'a'.repeat(58)} ${'b'.repeat(10)}`)).toBe(`${'a'.repeat(58)}…`);
+  });
+});
+
+describe('renderMail: staff-invited', () => {
+  it('names the race, the role in words and the organizer, and links to the invitations with the token', async () => {
+    const { text, html } = await renderMail(
+      { ...payloads['staff-invited'], role: 'coorganizer', race: { ...race, title: 'Lisbon Half' } },
+      context,
+    );
+
+    expect(text).toContain(`Grace ${markup} invites you to help with Lisbon Half as Co-organizer`);
+    expect(text).toContain('Race: Lisbon Half\n');
+    expect(text).toContain(`${publicUrl}/dashboard/team-invitations?token=tok_en-1`);
+    expect(hrefsOf(html)).toContain(`${publicUrl}/dashboard/team-invitations?token=tok_en-1`);
+  });
+
+  it('says the subject with the whole title when it is short', async () => {
+    const { subject } = await renderMail(
+      { ...payloads['staff-invited'], race: { ...race, title: 'Lisbon Half' } },
+      context,
+    );
+
+    expect(subject).toBe("You're invited to help with Lisbon Half");
+  });
+});
+
+describe('renderMail: the race pass', () => {
+  const checkinCode = '0123456789abcdef0123456789abcdef';
+  const withPass = { ...registration, checkinCode };
+
+  /** The text a PNG's QR code holds, read back as a phone's camera would. */
+  function decodeQr(png: Buffer): string | null {
+    const image = PNG.sync.read(png);
+    return jsQR.default(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
+  }
+
+  it.each(['registration-confirmed', 'registration-promoted'] as const)(
+    '%s shows the QR code of stride:checkin:{code} as an inline CID image, and the code as text',
+    async (kind) => {
+      const payload = { ...payloads[kind], registration: { ...payloads[kind].registration, checkinCode } };
+      const { html, text, inlineImages, attachments } = await renderMail(payload, context);
+
+      expect(inlineImages).toHaveLength(1);
+      const [image] = inlineImages;
+      expect(image).toMatchObject({
+        filename: 'race-pass.png',
+        contentType: 'image/png',
+        cid: `race-pass-${registration.id}@stride`,
+      });
+      expect(decodeQr(image!.content)).toBe(`stride:checkin:${checkinCode}`);
+      expect(html).toContain(`src="cid:race-pass-${registration.id}@stride"`);
+      expect(html).not.toContain('data:image');
+      expect(text).toContain(`Check-in code: ${checkinCode}\n`);
+      expect(text).toContain(`${publicUrl}/dashboard/my-applies/${registration.id}/pass`);
+      // The calendar file stays the one attachment a reader sees.
+      expect(attachments.map((file) => file.filename)).toEqual(['race.ics']);
+    },
+  );
+
+  it('leaves the pass out of a confirmation whose facts carry no code (queued before race passes)', async () => {
+    const { html, text, inlineImages } = await renderMail(payloads['registration-confirmed'], context);
+
+    expect(inlineImages).toEqual([]);
+    expect(html).not.toContain('cid:');
+    expect(text).not.toContain('Check-in code');
+  });
+
+  it.each(['waitlist-joined', 'place-offered', 'registration-updated', 'registration-cancelled'] as const)(
+    '%s has no pass, whatever its facts carry',
+    async (kind) => {
+      const payload = { ...payloads[kind], registration: { ...payloads[kind].registration, checkinCode } };
+      const { text, inlineImages } = await renderMail(payload as MailPayload, context);
+
+      expect(inlineImages).toEqual([]);
+      expect(text).not.toContain(checkinCode);
+    },
+  );
+
+  it('is written for the pass of the entry it is about', async () => {
+    const { inlineImages } = await renderMail(
+      { kind: 'registration-confirmed', race, registration: { ...withPass, id: 'reg-8' } },
+      context,
+    );
+    expect(inlineImages[0]?.cid).toBe('race-pass-reg-8@stride');
   });
 });

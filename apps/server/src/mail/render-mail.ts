@@ -1,7 +1,10 @@
 import { render, toPlainText } from '@react-email/render';
+import QRCode from 'qrcode';
 import { createElement, type ReactElement } from 'react';
+import { checkinQrText } from '@stride/shared';
 import { buildRegistrationCalendar, calendarAttachment, type CalendarMethod } from './calendar.js';
 import type {
+  InlineImage,
   MailContext,
   MailPayload,
   RaceFacts,
@@ -20,8 +23,10 @@ import { RefundMail } from './templates/refund.js';
 import { RegistrationCancelledMail } from './templates/registration-cancelled.js';
 import { RegistrationConfirmedMail } from './templates/registration-confirmed.js';
 import { RegistrationPromotedMail } from './templates/registration-promoted.js';
+import { type RacePass, racePassCid } from './templates/race-pass.js';
 import { WaitlistJoinedMail } from './templates/waitlist-joined.js';
 import { RegistrationUpdatedMail } from './templates/registration-updated.js';
+import { StaffInvitedMail } from './templates/staff-invited.js';
 
 const SUBJECT_TITLE_MAX_LENGTH = 60;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -66,6 +71,8 @@ const plainTextOptions = {
     // html-to-text would shout headings, race titles among them.
     { selector: 'h1', options: { uppercase: false } },
     { selector: 'h2', options: { uppercase: false } },
+    // The race pass's QR code: the text part gives the code itself.
+    { selector: 'img', format: 'skip' },
   ],
 };
 
@@ -73,16 +80,41 @@ type MailDraft = {
   subject: string;
   body: ReactElement;
   calendar?: { method: CalendarMethod; race: RaceFacts; registration: RegistrationFacts };
+  /** The race pass whose QR code the body shows inline. */
+  pass?: RacePass | undefined;
 };
+
+/** The race pass of a mail about `registration`: when its facts carry a check-in code (an entry holding a place). */
+const passOf = (registration: RegistrationFacts): RacePass | undefined =>
+  registration.checkinCode
+    ? { checkinCode: registration.checkinCode, cid: racePassCid(registration.id) }
+    : undefined;
+
+/** Pixels per QR module: a 33-module code with its quiet zone is a 328 px image, sharp at the mail's 240 px. */
+const QR_MODULE_PIXELS = 8;
+
+/** The race pass's QR code of `stride:checkin:{code}` as a PNG, dark on white with a quiet zone of 4 modules. */
+async function racePassImage({ checkinCode, cid }: RacePass): Promise<InlineImage> {
+  const content = await QRCode.toBuffer(checkinQrText(checkinCode), {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 4,
+    scale: QR_MODULE_PIXELS,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
+  return { filename: 'race-pass.png', content, contentType: 'image/png', cid };
+}
 
 function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
   switch (payload.kind) {
     case 'registration-confirmed': {
       const { race, registration } = payload;
+      const pass = passOf(registration);
       return {
         subject: `You're registered: ${shortenTitle(race.title)}`,
-        body: createElement(RegistrationConfirmedMail, { race, registration, publicUrl }),
+        body: createElement(RegistrationConfirmedMail, { race, registration, pass, publicUrl }),
         calendar: { method: 'PUBLISH', race, registration },
+        pass,
       };
     }
     case 'waitlist-joined': {
@@ -94,10 +126,12 @@ function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
     }
     case 'registration-promoted': {
       const { race, registration } = payload;
+      const pass = passOf(registration);
       return {
         subject: `A place opened up: ${shortenTitle(race.title)}`,
-        body: createElement(RegistrationPromotedMail, { race, registration, publicUrl }),
+        body: createElement(RegistrationPromotedMail, { race, registration, pass, publicUrl }),
         calendar: { method: 'PUBLISH', race, registration },
+        pass,
       };
     }
     case 'registration-updated': {
@@ -161,6 +195,14 @@ function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
         body: createElement(PaymentRefundedFullMail, { race, registration, amount, currency, publicUrl }),
       };
     }
+    case 'staff-invited': {
+      const { race, role, organizerName, token } = payload;
+      return {
+        // The longest prefix of all: the title is cut 3 characters shorter, so the subject is no longer than others.
+        subject: `You're invited to help with ${shortenTitle(race.title, SUBJECT_TITLE_MAX_LENGTH - 3)}`,
+        body: createElement(StaffInvitedMail, { race, role, organizerName, token, publicUrl }),
+      };
+    }
     case 'password-reset':
       return {
         subject: 'Reset your Stride password',
@@ -177,7 +219,7 @@ function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
 }
 
 export async function renderMail(payload: MailPayload, { publicUrl }: MailContext): Promise<RenderedMail> {
-  const { subject, body, calendar } = draftOf(payload, publicUrl);
+  const { subject, body, calendar, pass } = draftOf(payload, publicUrl);
   const html = await render(body);
   return {
     subject,
@@ -186,5 +228,6 @@ export async function renderMail(payload: MailPayload, { publicUrl }: MailContex
     attachments: calendar
       ? [calendarAttachment(buildRegistrationCalendar(calendar, calendar.method, publicUrl), calendar.method)]
       : [],
+    inlineImages: pass ? [await racePassImage(pass)] : [],
   };
 }

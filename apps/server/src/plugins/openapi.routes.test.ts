@@ -115,6 +115,18 @@ describe('/api/openapi.json', () => {
       'POST /api/marathons/{id}/quote': 'quoteEntryFee',
       'POST /api/registrations/{id}/checkout': 'checkoutRegistration',
       'GET /api/payment-options': 'getPaymentOptions',
+      'POST /api/marathons/{id}/staff': 'inviteStaffMember',
+      'GET /api/marathons/{id}/staff': 'listStaffMembers',
+      'PATCH /api/marathons/{id}/staff/{staffId}': 'updateStaffMember',
+      'DELETE /api/marathons/{id}/staff/{staffId}': 'removeStaffMember',
+      'GET /api/my-staff-invitations': 'listMyStaffInvitations',
+      'POST /api/staff/{staffId}/accept': 'acceptStaffInvitation',
+      'POST /api/staff/{staffId}/decline': 'declineStaffInvitation',
+      'GET /api/my-staff-races': 'listMyStaffRaces',
+      'GET /api/registrations/{id}': 'getRegistration',
+      'GET /api/marathons/{id}/checkin/roster': 'getCheckinRoster',
+      'POST /api/marathons/{id}/checkins': 'checkInRunners',
+      'DELETE /api/marathons/{id}/checkins/{registrationId}': 'undoCheckIn',
     });
     expect(new Set(Object.values(ids)).size).toBe(Object.keys(ids).length);
   });

@@ -27,6 +27,16 @@ const TAGS = [
     name: 'account',
     description: "The signed-in account: the dashboard's home, the download of its data, deleting it.",
   },
+  {
+    name: 'staff',
+    description:
+      "A race's team: inviting co-organizers and check-in volunteers, their roles, answering an invitation.",
+  },
+  {
+    name: 'checkin',
+    description:
+      'Race day: the check-in roster a phone keeps, checking runners in (offline scans synced), undoing.',
+  },
   { name: 'health', description: 'Whether the server is up, and which API it serves.' },
 ];
 

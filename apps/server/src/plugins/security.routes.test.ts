@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOREIGN_ORIGIN, createMarathon, getMarathon, marathonInput } from '../testing/marathon-fixtures.js';
 import {
@@ -8,7 +9,7 @@ import {
   cookieHeaders,
   signUp,
 } from '../testing/test-app.js';
-import { CROSS_SITE_MESSAGES } from './security.js';
+import { CROSS_SITE_MESSAGES, SCAN_WRITES_FACTOR } from './security.js';
 
 describe('security headers and limits', () => {
   let testApp: TestApp;
@@ -84,6 +85,33 @@ describe('security headers and limits', () => {
 
     expect((await patch(other.token)).statusCode).toBe(403); // counted separately: refused for ownership, not rate
     expect((await getMarathon(testApp.app, marathon._id))?.title).toBe('Renamed');
+  });
+
+  it("counts a check-in phone's scan batches apart from other writes, with more of them a minute", async () => {
+    const organizer = await signUp(testApp.app);
+    const marathon = await createMarathon(testApp.app, organizer, marathonInput()); // writes: 1 of 3
+    const scan = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/marathons/${marathon._id}/checkins`,
+        headers: bearerHeaders(organizer.token),
+        payload: { scans: [{ scanId: randomUUID(), bib: 1 }] },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3 * SCAN_WRITES_FACTOR + 1; i++) statuses.push((await scan()).statusCode);
+    expect(statuses.slice(0, 3 * SCAN_WRITES_FACTOR)).toEqual(Array(3 * SCAN_WRITES_FACTOR).fill(200));
+    expect(statuses.at(-1)).toBe(429);
+    // The other writes kept their own count: two left.
+    const patch = () =>
+      testApp.app.inject({
+        method: 'PATCH',
+        url: `/api/marathons/${marathon._id}`,
+        headers: bearerHeaders(organizer.token),
+        payload: { title: 'Race morning' },
+      });
+    expect((await patch()).statusCode).toBe(200);
+    expect((await patch()).statusCode).toBe(200);
+    expect((await patch()).statusCode).toBe(429);
   });
 });
 

@@ -17,8 +17,22 @@ declare module 'fastify' {
      * stands even for a request with credentials, which a browser sends with every image on the page.
      */
     sameForEveryone?: boolean;
+    /**
+     * The route's personal answer may be kept by the client alone and asked about again (its own `private,
+     * no-cache` and an ETag stand, as a check-in phone's roster does): not `no-store`.
+     */
+    keptPrivately?: boolean;
+    /**
+     * The route takes a check-in phone's scans (batched, idempotent, for the race's team only): counted apart from
+     * the user's other writes, with {@link SCAN_WRITES_FACTOR} times their limit, as one account may run several
+     * phones on race morning.
+     */
+    scanWrites?: boolean;
   }
 }
+
+/** How many more scan batches than other writes a user may send a minute. */
+export const SCAN_WRITES_FACTOR = 20;
 
 /**
  * The path as the router routed it (the route's pattern; the written path when no route matched). Paths whose
@@ -144,7 +158,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config, rat
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.routeOptions.config.sameForEveryone) return;
+    const { sameForEveryone, keptPrivately } = request.routeOptions.config;
+    // A kept answer says so itself; the route's refusals are not kept.
+    if (sameForEveryone || (keptPrivately && reply.hasHeader('cache-control'))) return;
     if (isApiPath(request) && sendsCredentials(request)) reply.header('cache-control', 'no-store');
   });
 
@@ -152,13 +168,17 @@ export async function registerSecurity(app: FastifyInstance, config: Config, rat
     await app.register(rateLimit, {
       global: true,
       hook: 'preHandler', // after authentication, so the limit follows the user rather than a shared address
-      max: config.rateLimits.writes,
+      max: (request) =>
+        request.routeOptions.config.scanWrites
+          ? config.rateLimits.writes * SCAN_WRITES_FACTOR
+          : config.rateLimits.writes,
       timeWindow: 60_000,
       store: writesStore(rateLimitStore),
       allowList: (request) => !isApiWrite(request),
       keyGenerator: async (request) => {
         const user = await request.getUser();
-        return user ? `user:${user.id}` : `ip:${request.ip}`;
+        const who = user ? `user:${user.id}` : `ip:${request.ip}`;
+        return request.routeOptions.config.scanWrites ? `${who}:scans` : who;
       },
       errorResponseBuilder: (_request, context) =>
         new AppError(

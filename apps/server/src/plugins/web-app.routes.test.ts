@@ -8,6 +8,8 @@ import { type TestApp, buildTestApp } from '../testing/test-app.js';
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/app-abc.js"></script></body></html>';
 const APP_JS = 'console.log("stride");';
+const SERVICE_WORKER = 'self.addEventListener("fetch", () => {});';
+const MANIFEST = '{"name":"Stride","start_url":"/dashboard","display":"standalone"}';
 
 describe('with a built web app', () => {
   let webDistDir: string;
@@ -20,6 +22,8 @@ describe('with a built web app', () => {
     await writeFile(path.join(webDistDir, 'assets', 'app-abc.js'), APP_JS);
     await writeFile(path.join(webDistDir, 'assets', 'app-abc.js.br'), brotliCompressSync(APP_JS));
     await writeFile(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(webDistDir, 'sw.js'), SERVICE_WORKER);
+    await writeFile(path.join(webDistDir, 'manifest.webmanifest'), MANIFEST);
     testApp = await buildTestApp({ config: { webDistDir } });
   });
   afterAll(async () => {
@@ -85,6 +89,21 @@ describe('with a built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
+
+  it.each([
+    ['/sw.js', /javascript/, SERVICE_WORKER],
+    ['/manifest.webmanifest', /^application\/manifest\+json/, MANIFEST],
+  ])(
+    'serves %s revalidated on every use, so an installed app never runs a stale one',
+    async (url, type, body) => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(type);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(body);
+    },
+  );
 
   it.each([
     ['GET', '/api/nope'],

@@ -6,6 +6,11 @@ import type { FastifyInstance } from 'fastify';
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
 /** The build's precompressed copies (`app.js.br`, `app.js.gz`) are cached as the file they encode. */
 const COMPRESSED_COPY_SUFFIX = /\.(?:br|gz)$/;
+/**
+ * Files a browser must ask for again on every use: the page, the service worker (a stale one would keep serving
+ * an old app) and the web app manifest.
+ */
+const NEVER_STALE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
 /**
  * Serves the built web app. Unknown non-/api GETs get index.html so client routes survive a reload;
@@ -27,7 +32,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
           'cache-control',
           filePath.includes(HASHED_ASSETS)
             ? 'public, max-age=31536000, immutable'
-            : path.basename(filePath).replace(COMPRESSED_COPY_SUFFIX, '') === 'index.html'
+            : NEVER_STALE.has(path.basename(filePath).replace(COMPRESSED_COPY_SUFFIX, ''))
               ? 'no-cache'
               : 'public, max-age=0, must-revalidate',
         );

@@ -12,6 +12,7 @@ import { type DatabaseFingerprint, fingerprintDatabase } from './database-finger
 /** Every table the migrations create: each must hold rows in a seeded database, so each is really copied. */
 export const APP_TABLES = [
   'accounts',
+  'checkin_scans',
   'discount_codes',
   'images',
   'mail_outbox',
@@ -19,9 +20,11 @@ export const APP_TABLES = [
   'marathons',
   'payment_events',
   'payment_refunds',
+  'race_staff',
   'rate_limit_counters',
   'rate_limit_events',
   'registrations',
+  'roster_removals',
   'sessions',
   'users',
   'verifications',
@@ -89,6 +92,26 @@ export async function addRowsOfEveryKind(db: Executor, runId: string): Promise<v
       stripe_refund_id, attempts, done_at)
     select id, 'pi_test_1', 2047, 'EUR', 'withdrawn', 're_test_1', 1, ${AWKWARD_INSTANT}
     from registrations where user_id = ${runner(6)} and marathon_id = ${WAITLIST_RACE_ID}`);
+
+  // Race day (issue 33): a co-organizer on the team and one invited, the placed runner checked in by a scan kept
+  // for its phone, and a registered entry's deletion noted for the rosters' deltas.
+  await db.execute(sql`insert into race_staff (marathon_id, email, role, status, token_hash, user_id, invited_at,
+      accepted_at)
+    values (${WAITLIST_RACE_ID}, 'helper@example.org', 'coorganizer', 'active', repeat('0f', 32), ${runner(7)},
+        ${AWKWARD_INSTANT}, now()),
+      (${WAITLIST_RACE_ID}, 'volunteer@example.org', 'checkin', 'invited', repeat('a1', 32), null, now(), null)`);
+  await db.execute(sql`update registrations set checked_in_at = ${AWKWARD_INSTANT}, checked_in_by = ${AWKWARD_TEXT},
+      checked_in_by_user_id = ${runner(7)}, checked_in_device = 'phone 2', checked_in_recorded_at = now()
+    where marathon_id = ${WAITLIST_RACE_ID} and status = 'registered'`);
+  await db.execute(sql`insert into checkin_scans (marathon_id, scan_id, result, received_at)
+    select ${WAITLIST_RACE_ID}::uuid, 'c0ffee00-1234-4abc-8def-0123456789ab',
+      jsonb_build_object('scanId', 'c0ffee00-1234-4abc-8def-0123456789ab', 'result', 'checked_in',
+        'registrationId', id, 'bib', bib, 'firstName', first_name, 'lastName', last_name,
+        'checkedInAt', ${AWKWARD_INSTANT}::text, 'checkedInBy', ${AWKWARD_TEXT}::text, 'device', 'phone 2'),
+      ${AWKWARD_INSTANT}::timestamptz
+    from registrations where marathon_id = ${WAITLIST_RACE_ID} and status = 'registered'`);
+  await db.execute(sql`insert into roster_removals (marathon_id, registration_id)
+    values (${WAITLIST_RACE_ID}, 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6')`);
 
   // An uploaded image: bytea holding every byte value (NUL, a backslash, a quote, 0xff), as a WebP file may.
   await db.execute(sql`insert into images (hash, owner_id, width, height, full_webp, small_webp, created_at)

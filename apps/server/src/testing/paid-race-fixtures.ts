@@ -144,7 +144,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** Sends the outbox's mails, then answers those the receiver got for `email`, oldest first. */
-export async function mailsTo(paid: PaidTestApp, email: string): Promise<ReadMail[]> {
+export async function mailsTo(paid: Pick<PaidTestApp, 'app' | 'smtp'>, email: string): Promise<ReadMail[]> {
   await paid.app.mail.worker.flush();
   return paid.smtp.mails
     .filter((mail) => mail.to.includes(email))

@@ -1,10 +1,15 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { Footer } from '../components/layout/footer';
 import { Navbar } from '../components/layout/navbar';
 import { paths } from '../config/paths';
 import { useSession } from '../lib/auth-client';
 import { useFocusHeadingOnNavigation } from '../lib/use-focus-on-navigation';
+
+/**
+ * The footer comes after the screen, below the fold of most pages: a lazy module of its own, loaded beside the
+ * screen's, so the entry every route waits for carries none of it (`npm run size`).
+ */
+const Footer = lazy(() => import('../components/layout/footer').then(({ Footer }) => ({ default: Footer })));
 
 export function RootLayout() {
   const { data, isPending } = useSession();
@@ -29,7 +34,9 @@ export function RootLayout() {
       <main id="main" ref={mainRef} className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -27,6 +27,8 @@ export const router = createBrowserRouter([
       { path: paths.blogs.path, lazy: () => import('./routes/public/blogs') },
       { path: paths.blog.path, lazy: () => import('./routes/public/blog-detail') },
       { path: paths.race.path, lazy: () => import('./routes/public/race') },
+      // The race pass asks for the session through its own request, so that it also opens offline (issue 33).
+      { path: paths.racePass.path, lazy: () => import('./routes/dashboard/race-pass') },
       {
         middleware: [requireUser],
         children: [
@@ -44,9 +46,14 @@ export const router = createBrowserRouter([
               {
                 path: paths.participants.path,
                 lazy: () => import('./routes/dashboard/participants'),
-                children: [{ index: true, lazy: () => import('./routes/dashboard/participants-list') }],
+                children: [
+                  { index: true, lazy: () => import('./routes/dashboard/participants-list') },
+                  { path: paths.raceTeam.path, lazy: () => import('./routes/dashboard/race-team') },
+                ],
               },
               { path: paths.myApplies.path, lazy: () => import('./routes/dashboard/my-applies') },
+              { path: paths.teamRaces.path, lazy: () => import('./routes/dashboard/team-races') },
+              { path: paths.teamInvitations.path, lazy: () => import('./routes/dashboard/team-invitations') },
               { path: paths.settings.path, lazy: () => import('./routes/dashboard/settings') },
             ],
           },
@@ -55,5 +62,13 @@ export const router = createBrowserRouter([
       // Any other path: the not-found page.
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
+  },
+  // The check-in screen fills a phone's screen, outside the site's frame; its loader checks the session itself, so
+  // that it also opens offline (issue 33).
+  {
+    path: paths.checkin.path,
+    lazy: () => import('./routes/checkin/checkin'),
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: Spinner,
   },
 ]);

@@ -35,6 +35,16 @@ export const paths = {
   addMarathon: fixed('/dashboard/add-marathon'),
   myMarathons: fixed('/dashboard/my-marathons'),
   participants: withId('/dashboard/my-marathons/:id/participants'),
+  /** The desk's Team tab (issue 33): the organizer invites co-organizers and check-in volunteers. */
+  raceTeam: withId('/dashboard/my-marathons/:id/participants/team'),
   myApplies: fixed('/dashboard/my-applies'),
+  /** A registered runner's race pass: the QR code the check-in table scans. */
+  racePass: withId('/dashboard/my-applies/:id/pass'),
+  /** The races the user helps with, as a co-organizer or a check-in volunteer. */
+  teamRaces: fixed('/dashboard/team-races'),
+  /** The invitation mail links here with `?token=`. */
+  teamInvitations: fixed('/dashboard/team-invitations'),
   settings: fixed('/dashboard/settings'),
+  /** A race's check-in screen (issue 33), for its organizer and team: no dashboard around it. */
+  checkin: withId('/checkin/:id'),
 } as const;

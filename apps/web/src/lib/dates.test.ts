@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, splitDuration } from './dates';
+import { formatDateTime, formatDay, formatTime, splitDuration } from './dates';
 
 describe('formatDay', () => {
   it("gives YYYY-MM-DD, the day where the race is, which may not be the visitor's or UTC's", () => {
@@ -21,6 +21,17 @@ describe('formatDateTime', () => {
   it("shows the race-local date and time with the zone's short name", () => {
     expect(formatDateTime('2027-03-14T08:00:00.000Z', 'Europe/Lisbon')).toBe('Sun 14 Mar 2027, 08:00 WET');
     expect(formatDateTime('2027-03-14T00:00:00.000Z', 'Asia/Tokyo')).toBe('Sun 14 Mar 2027, 09:00 GMT+9');
+  });
+});
+
+describe('formatTime', () => {
+  it('gives HH:mm as the race’s clocks read it, across midnight too', () => {
+    expect(formatTime('2027-03-14T07:42:30.000Z', 'UTC')).toBe('07:42');
+    expect(formatTime('2027-03-14T07:42:30.000Z', 'America/New_York')).toBe('03:42');
+    expect(formatTime('2027-07-01T23:05:00.000Z', 'Europe/Lisbon')).toBe('00:05');
+  });
+  it.each([[''], [null], [undefined], ['not a date']])('is empty for %j', (value) => {
+    expect(formatTime(value, 'UTC')).toBe('');
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatDateTimeInZone, formatDayInZone } from '@stride/shared';
+import { formatDateTimeInZone, formatDayInZone, toZonedDateTimeValue } from '@stride/shared';
 
 /**
  * Date texts of the screens. Dates arrive from the API as ISO 8601 instants; each is shown as the clocks read it
@@ -24,6 +24,12 @@ export function formatDateTime(value: string | null | undefined, timeZone: strin
   if (!value) return 'N/A';
   const date = parse(value);
   return date ? formatDateTimeInZone(date, timeZone) : 'Invalid date';
+}
+
+/** The race-local time of day, HH:mm ("07:42"); '' when missing or unparseable. */
+export function formatTime(value: string | null | undefined, timeZone: string): string {
+  const date = parse(value);
+  return date ? toZonedDateTimeValue(date, timeZone).slice(11) : '';
 }
 
 /** Days, hours, minutes and seconds of a countdown (docs/SPEC.md §4, §9 rings). */

@@ -5,6 +5,13 @@ export type OutcomeMessages = {
   failed: { title: string; text: string };
 };
 
+/** The usual outcome texts: `doneTitle` on success; 'Failed!' (with the server's reason) or 'Error!', saying `failure`. */
+export const outcomeSaying = (doneTitle: string, failure: string): OutcomeMessages => ({
+  doneTitle,
+  refused: { title: 'Failed!', fallback: failure },
+  failed: { title: 'Error!', text: failure },
+});
+
 /**
  * The confirm dialog before a record is removed: its title, its text, the confirming button's label and, where
  * 'Cancel' would be ambiguous (cancelling a registration), the label of the button that keeps the record.

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { THEME_STORAGE_KEY, type Theme } from '@stride/shared/constants';
+import { THEME_STORAGE_KEY, type Theme } from '@stride/shared/theme';
 
 /** A stored choice wins; otherwise the system's preference. */
 export function resolveTheme(stored: string | null, systemPrefersDark: boolean): Theme {

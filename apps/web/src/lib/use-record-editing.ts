@@ -5,21 +5,11 @@ import { useRecordRemoval } from './use-record-removal';
 import { announceDone, announceFailure, type SubmitOptions } from './use-submission';
 
 /**
- * A dashboard list's own records (My Marathons, My Apply List): which one the update modal edits, and deleting
- * after a confirmation. `updateOptions` are the modal form's outcome: closed, then the alert of `updateMessages`.
- * `removalMessages` words the confirmation and outcome of removing a record (docs/SPEC.md §8's delete by default).
+ * Which record of a list the update modal edits. `updateOptions` are the modal form's outcome: closed, then the
+ * alert of `updateMessages`.
  */
-export function useRecordEditing<T extends { _id: string }>({
-  remove,
-  updateMessages,
-  removalMessages,
-}: {
-  remove: (id: string) => Promise<{ message: string }>;
-  updateMessages: OutcomeMessages;
-  removalMessages?: (record: T) => RemovalMessages;
-}) {
+export function useRecordUpdating<T>(updateMessages: OutcomeMessages) {
   const [editing, setEditing] = useState<T | null>(null);
-  const { headingRef, removeRecord } = useRecordRemoval<T>({ remove, removalMessages });
 
   const updateOptions: Omit<SubmitOptions<{ message: string }>, 'fields'> = {
     onDone: async (result) => {
@@ -31,13 +21,28 @@ export function useRecordEditing<T extends { _id: string }>({
     onFailure: (failure) => announceFailure(updateMessages, failure),
   };
 
+  return { editing, startEditing: setEditing, stopEditing: () => setEditing(null), updateOptions };
+}
+
+/**
+ * A dashboard list's own records (My Marathons, My Apply List): which one the update modal edits
+ * (`useRecordUpdating`), and deleting after a confirmation. `removalMessages` words the confirmation and outcome
+ * of removing a record (docs/SPEC.md §8's delete by default).
+ */
+export function useRecordEditing<T extends { _id: string }>({
+  remove,
+  updateMessages,
+  removalMessages,
+}: {
+  remove: (id: string) => Promise<{ message: string }>;
+  updateMessages: OutcomeMessages;
+  removalMessages?: (record: T) => RemovalMessages;
+}) {
+  const { headingRef, removeRecord } = useRecordRemoval<T>({ remove, removalMessages });
   return {
-    editing,
-    startEditing: setEditing,
-    stopEditing: () => setEditing(null),
+    ...useRecordUpdating<T>(updateMessages),
     /** The list's heading: where focus goes once a deleted row's buttons are gone. */
     headingRef,
     deleteRecord: removeRecord,
-    updateOptions,
   };
 }

@@ -34,6 +34,11 @@ export const participantsQuerySchema = z.object({
     .enum(PAYMENT_STATUSES, { error: `paymentStatus must be ${PAYMENT_STATUSES.join(', ')}` })
     .optional()
     .describe('Entries whose payment stands so'),
+  checkedIn: z
+    .enum(['true', 'false'], { error: 'checkedIn must be true or false' })
+    .transform((value) => value === 'true')
+    .optional()
+    .describe('true: entries checked in on race day; false: those not checked in'),
   ...pagingFields,
 });
 export type ParticipantsQuery = z.output<typeof participantsQuerySchema>;
@@ -62,7 +67,11 @@ export const participantSchema = registrationSchema
     waiverVersion: true,
     waiverAcceptedAt: true,
   })
-  .extend(registrationPaymentFields);
+  .extend(registrationPaymentFields)
+  .extend({
+    /** When the runner was checked in on race day (issue 33); null until then. */
+    checkedInAt: z.iso.datetime().nullable(),
+  });
 export type Participant = z.infer<typeof participantSchema>;
 
 /** The CSV export's header row, in column order. */
@@ -102,6 +111,9 @@ export const PARTICIPANTS_CSV_PAYMENT_HEADER = [
   'Receipt',
 ] as const;
 
+/** The check-in's column (issue 33), after the payment's and before the questions': ISO 8601 UTC, empty when not checked in. */
+export const PARTICIPANTS_CSV_CHECKIN_HEADER = ['Checked In At'] as const;
+
 /** A retired question's column: its label and this. */
 export const RETIRED_QUESTION_SUFFIX = ' (retired)';
 
@@ -115,6 +127,8 @@ export const raceStatsSchema = z.object({
   counts: z.object({ registered: z.number().int(), waitlisted: z.number().int() }),
   /** Places held while their runners pay (issue 32). */
   pendingCount: z.number().int(),
+  /** Registered runners checked in on race day (issue 33). */
+  checkedIn: z.number().int(),
   revenue: revenueSchema,
   /** Registered runners per T-shirt size, gender and age group (issue 31). */
   tShirtSizes: answerCounts,

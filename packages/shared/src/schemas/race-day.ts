@@ -14,6 +14,11 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /** The caller's part in a race: its organizer or a member of its team. */
 export const RACE_ROLES = ['organizer', ...STAFF_ROLES] as const;
 export type RaceRole = (typeof RACE_ROLES)[number];
+/** Each role in words, as the team's screens and the invitation mail name it. */
+export const STAFF_ROLE_LABELS = {
+  coorganizer: 'Co-organizer',
+  checkin: 'Check-in volunteer',
+} as const satisfies Record<StaffRole, string>;
 export const STAFF_STATUSES = ['invited', 'active'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
@@ -42,6 +47,8 @@ export const STAFF_MESSAGES = {
   onlyOrganizerDelete: 'Only the organizer can delete this race',
   checkinOnly: 'Check-in volunteers can only check runners in',
   token: 'token is required',
+  declined: 'Invitation declined',
+  removed: 'Team member removed',
 } as const;
 
 export const CHECKIN_RESULTS = ['checked_in', 'already', 'unknown', 'not_registered'] as const;

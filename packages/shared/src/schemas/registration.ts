@@ -180,6 +180,11 @@ export const registrationSchema = z.object({
   waiverVersion: z.number().int().nullable(),
   waiverAcceptedAt: z.iso.datetime().nullable(),
   ...registrationPaymentFields,
+  /**
+   * The race pass's check-in code (issue 33): its QR code holds `stride:checkin:{checkinCode}`. Only the runner's
+   * own entry carries it, and only while registered; null otherwise.
+   */
+  checkinCode: z.string().nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -199,6 +204,7 @@ export const registrationEntrySchema = registrationSchema
     ageGroup: true,
     waiverVersion: true,
     waiverAcceptedAt: true,
+    checkinCode: true,
   })
   .extend(registrationPaymentFields);
 export type RegistrationEntry = z.infer<typeof registrationEntrySchema>;

@@ -7,8 +7,15 @@ import {
   RegistrationFactList,
   type RegistrationMailProps,
 } from './race-details.js';
+import { type RacePass, RacePassSection } from './race-pass.js';
 
-export function RegistrationConfirmedMail({ race, registration, publicUrl }: RegistrationMailProps) {
+/** `pass`: the entry's race pass, when it holds a place (issue 33). */
+export function RegistrationConfirmedMail({
+  race,
+  registration,
+  pass,
+  publicUrl,
+}: RegistrationMailProps & { pass?: RacePass | undefined }) {
   return (
     <MailLayout
       preview={`You're registered for ${race.title}.`}
@@ -20,6 +27,7 @@ export function RegistrationConfirmedMail({ race, registration, publicUrl }: Reg
       <RaceFactList race={race} />
       <RegistrationFactList registration={registration} />
       <PaymentFactList payment={registration.payment} />
+      {pass && <RacePassSection pass={pass} registrationId={registration.id} publicUrl={publicUrl} />}
       <CalendarNote effect="adds the race to your calendar" />
       <RaceLinks raceId={race.id} publicUrl={publicUrl} />
     </MailLayout>

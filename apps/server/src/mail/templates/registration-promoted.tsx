@@ -7,8 +7,15 @@ import {
   RegistrationFactList,
   type RegistrationMailProps,
 } from './race-details.js';
+import { type RacePass, RacePassSection } from './race-pass.js';
 
-export function RegistrationPromotedMail({ race, registration, publicUrl }: RegistrationMailProps) {
+/** `pass`: the entry's race pass, when it holds a place (issue 33). */
+export function RegistrationPromotedMail({
+  race,
+  registration,
+  pass,
+  publicUrl,
+}: RegistrationMailProps & { pass?: RacePass | undefined }) {
   return (
     <MailLayout
       preview={`A place opened up in ${race.title}: you're registered.`}
@@ -23,6 +30,7 @@ export function RegistrationPromotedMail({ race, registration, publicUrl }: Regi
       <RaceFactList race={race} />
       <RegistrationFactList registration={registration} />
       <PaymentFactList payment={registration.payment} />
+      {pass && <RacePassSection pass={pass} registrationId={registration.id} publicUrl={publicUrl} />}
       <CalendarNote effect="adds the race to your calendar" />
       <RaceLinks raceId={race.id} publicUrl={publicUrl} />
     </MailLayout>

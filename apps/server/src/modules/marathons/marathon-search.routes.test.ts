@@ -177,6 +177,30 @@ describe('GET /api/marathons?q= after a race is renamed', () => {
   });
 });
 
+describe('GET /api/marathons?q= with words PostgreSQL splits', () => {
+  it('finds a race by a word of letters and digits, or a decimal distance, as typed in its title', async () => {
+    // PostgreSQL's parser reads "4e5f6a7b" as "4e5" and "f6a7b" (a number in scientific notation, then a word),
+    // and "42.2k" as "42.2" and "k": the search splits the words of q the same way.
+    await createMarathon(main.current.app, organizer, {
+      title: 'Quarry 4e5f6a7b Relay',
+      location: 'Zermatt',
+      ...raceDates('open'),
+    });
+    await createMarathon(main.current.app, organizer, {
+      title: 'Glacier 42.2k Classic',
+      location: 'Zermatt',
+      ...raceDates('open'),
+    });
+    expect(titlesOf(await search('q=4e5f6a7b'))).toEqual(['Quarry 4e5f6a7b Relay']);
+    expect(titlesOf(await search(`q=${encodeURIComponent('Quarry 4e5f6a7b Relay')}`))).toEqual([
+      'Quarry 4e5f6a7b Relay',
+    ]);
+    expect(titlesOf(await search(`q=${encodeURIComponent('glacier 42.2k')}`))).toEqual([
+      'Glacier 42.2k Classic',
+    ]);
+  });
+});
+
 // Last in this file too: it adds a race to the catalogue.
 describe('GET /api/marathons?q= in a description', () => {
   it('finds a race by a word of its description alone, forgiving a small typo, and by its new words after an edit', async () => {

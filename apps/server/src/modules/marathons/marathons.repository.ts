@@ -7,6 +7,7 @@ import type {
   MarathonSort,
   UpdateMarathon,
 } from '@stride/shared';
+import { MARATHON_SEARCH_LIMITS } from '@stride/shared';
 import { marathonSearchTerms, marathons, registrations, users } from '../../db/schema/index.js';
 import { ownListPageStatement } from '../../db/own-list-page.js';
 import { preparedStatement } from '../../db/prepared.js';
@@ -157,6 +158,21 @@ const unaccented = (text: unknown) => sql`stride_unaccent(${text}::text)`;
 const TITLE_AND_LOCATION = unaccented(sql`${marathons.title} || ' ' || ${marathons.location}`);
 /** The description's words, as `marathons_description_idx` holds them. */
 const DESCRIPTION_WORDS = sql`to_tsvector('simple', stride_unaccent(${marathons.description}))`;
+
+/**
+ * The search with `q`'s words split as PostgreSQL's parser split the races' own (`marathon_search_words`), which
+ * a pattern in JavaScript does not always agree with: "4e5f6a7b" is the words "4e5" and "f6a7b", "42.2k" is
+ * "42.2" and "k". A word looked up whole where the races hold its parts would find nothing.
+ */
+async function wordsAsTheRacesHoldThem(db: Executor, search: MarathonSearch): Promise<MarathonSearch> {
+  if (search.q === undefined || search.words.length === 0) return search;
+  const [row] = rowsOf<{ words: string[] }>(
+    await db.execute(sql`
+      select coalesce(tsvector_to_array(to_tsvector('simple', stride_unaccent(${search.q}))), '{}')
+        as words`),
+  );
+  return { ...search, words: row!.words.slice(0, MARATHON_SEARCH_LIMITS.maxWords) };
+}
 
 /** A search's values, or the placeholders of a prepared statement that stand for them. */
 type SearchValues = {
@@ -366,9 +382,10 @@ export function createMarathonsRepository(db: Executor) {
 
     /** A page of the races that match the search, in its order, and how many match in all. */
     async findSearchPage(
-      search: MarathonSearch,
+      typed: MarathonSearch,
       { limit, offset }: { limit: number; offset: number },
     ): Promise<{ items: Marathon[]; total: number | null }> {
+      const search = await wordsAsTheRacesHoldThem(db, typed);
       const { words, ...values } = searchValues(search);
       const page = await searchPage(search)(db, {
         ...Object.fromEntries(words.map((word, index) => [`word${index}`, word])),
@@ -381,7 +398,8 @@ export function createMarathonsRepository(db: Executor) {
       return { items: page.map(({ total: _total, ...race }) => race), total: page[0]!.total };
     },
 
-    async countSearch(search: MarathonSearch): Promise<number> {
+    async countSearch(typed: MarathonSearch): Promise<number> {
+      const search = await wordsAsTheRacesHoldThem(db, typed);
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(marathons)

@@ -281,6 +281,7 @@ describe('GET /api/marathons/:id', () => {
           waitlistPosition: null,
           ...NO_ENTRY_DETAILS,
           ...FREE_ENTRY_PAYMENT,
+          checkinCode: registration.checkinCode,
         },
       });
       expect(notRegistered.json()).toEqual({ ...race, totalRegistrationCount: 1, myRegistration: null });

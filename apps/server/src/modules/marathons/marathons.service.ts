@@ -2,6 +2,7 @@ import {
   capacityBelowRegisteredMessage,
   findMarathonDateProblems,
   PAYMENT_MESSAGES,
+  STAFF_MESSAGES,
   type CreateMarathon,
   type Marathon,
   type UpdateMarathon,
@@ -9,7 +10,12 @@ import {
 import type { Executor } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
-import { requireOwner } from '../../lib/ownership.js';
+import {
+  type RaceAbility,
+  type RaceAccessOn,
+  type RefusalMessage,
+  requireRaceAbility,
+} from '../../lib/race-access.js';
 import type { RecordChange, UnitOfWork } from '../../changes/unit-of-work.js';
 import type { OutboxWriter } from '../../mail/outbox.repository.js';
 import { createMarathonsRepository, type MarathonsRepository } from './marathons.repository.js';
@@ -52,6 +58,8 @@ export type MarathonsServiceDependencies = {
    * transaction: before its deletion. A port to the registrations module.
    */
   refundRace: (tx: Executor, raceId: string, record: RecordChange) => Promise<void>;
+  /** Who may do what on a race (its organizer, its team), read on the transaction: a port to the staff module. */
+  raceAccessOn: RaceAccessOn;
   /** The repository on a transaction or on the database. */
   repositoryOn?: (executor: Executor) => MarathonsRepository;
 };
@@ -83,19 +91,32 @@ async function requireAnswersKept(marathons: MarathonsRepository, raceId: string
   if (problems.length > 0) throw new AppError('CONFLICT', problems[0]!.message, problems);
 }
 
-/** Rules that span queries: ownership and the date order against what is stored, each in one transaction. */
+/** Changing a race is for its organizer and co-organizers. */
+const ORGANIZE: [RaceAbility, RefusalMessage] = ['organize', MARATHON_MESSAGES.notOwner];
+/** Deleting it is its organizer's alone: its team is told so, anyone else what they always were. */
+const OWN: [RaceAbility, RefusalMessage] = [
+  'own',
+  (role) => (role === null ? MARATHON_MESSAGES.notOwner : STAFF_MESSAGES.onlyOrganizerDelete),
+];
+
+/** Rules that span queries: roles and the date order against what is stored, each in one transaction. */
 export function createMarathonsService({
   unitOfWork,
   outbox,
   fillPlaces,
   payments,
   refundRace,
+  raceAccessOn,
   repositoryOn = createMarathonsRepository,
 }: MarathonsServiceDependencies) {
-  /** Runs `change` in a transaction with the race locked, once it is known to exist and be the actor's. */
-  async function withOwnMarathon<T>(
+  /**
+   * Runs `change` in a transaction with the race locked, once it is known to exist and the actor's role on it to
+   * allow `ability` (organize: its organizer and co-organizers; own: its organizer).
+   */
+  async function withMarathon<T>(
     actor: Actor,
     id: string,
+    [ability, refusal]: [RaceAbility, RefusalMessage],
     change: (
       marathons: MarathonsRepository,
       current: NonNullable<Awaited<ReturnType<MarathonsRepository['findForUpdate']>>>,
@@ -108,7 +129,7 @@ export function createMarathonsService({
       const marathons = repositoryOn(tx);
       const current = await marathons.findForUpdate(id);
       if (!current) throw marathonNotFound();
-      requireOwner(current.creatorId, actor.id, MARATHON_MESSAGES.notOwner);
+      await requireRaceAbility(raceAccessOn(tx), { id, ...current }, actor.id, ability, refusal);
       return change(marathons, current, tx, record);
     });
   }
@@ -129,7 +150,7 @@ export function createMarathonsService({
       id: string,
       changes: UpdateMarathon,
     ): Promise<{ marathon: Marathon; changed: boolean }> {
-      return withOwnMarathon(actor, id, async (marathons, current, tx, record) => {
+      return withMarathon(actor, id, ORGANIZE, async (marathons, current, tx, record) => {
         const changed = Object.values(changes).some((value) => value !== undefined);
         if (changed) {
           const dateProblems = findMarathonDateProblems({
@@ -185,7 +206,7 @@ export function createMarathonsService({
     },
 
     async deleteMarathon(actor: Actor, id: string): Promise<{ registrationsDeleted: number }> {
-      return withOwnMarathon(actor, id, async (marathons, _current, tx, record) => {
+      return withMarathon(actor, id, OWN, async (marathons, _current, tx, record) => {
         if (await marathons.hasOnSiteMoney(id))
           throw new AppError('CONFLICT', PAYMENT_MESSAGES.refundOnSiteFirst);
         await refundRace(tx, id, record);

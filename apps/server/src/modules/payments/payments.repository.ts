@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { isoInstant } from '../../db/json-text.js';
 import { defineShape } from '../../db/shape.js';
 import type { Executor } from '../../db/transaction.js';
-import { RACE_FACTS, REGISTRATION_FACTS } from '../../mail/fact-shapes.js';
+import { PASS_REGISTRATION_FACTS, RACE_FACTS, REGISTRATION_FACTS } from '../../mail/fact-shapes.js';
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
@@ -133,7 +133,7 @@ export function createPaymentsRepository(db: Executor) {
         ), mailed as (
           insert into mail_outbox (recipient, payload)
           select users.email, jsonb_build_object('kind', 'registration-confirmed', 'race', ${RACE_FACTS.jsonb},
-            'registration', ${REGISTRATION_FACTS.jsonb})
+            'registration', ${PASS_REGISTRATION_FACTS.jsonb})
           from registration join users on users.id = registration.user_id
             join marathons race on race.id = registration.marathon_id
         )

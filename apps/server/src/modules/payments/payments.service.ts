@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.js';
 import { requireOwner } from '../../lib/ownership.js';
+import { type RaceAccessOn, requireRaceAbility } from '../../lib/race-access.js';
 import {
   type CheckoutSession,
   type PaymentGateway,
@@ -69,6 +70,8 @@ export type PaymentsServiceDependencies = {
   fillPlaces: (tx: Executor, raceId: string, record: RecordChange) => Promise<void>;
   /** A registration as the API answers it, on the caller's transaction (a port to the registrations module). */
   findRegistration: (tx: Executor, id: string) => Promise<Registration | null>;
+  /** Who may do what on a race (its organizer, its team), read on the transaction: a port to the staff module. */
+  raceAccessOn: RaceAccessOn;
   log: FastifyBaseLogger;
   repositoryOn?: (executor: Executor) => PaymentsRepository;
   now?: () => Date;
@@ -86,11 +89,12 @@ export function createPaymentsService({
   defaultCurrency,
   fillPlaces,
   findRegistration,
+  raceAccessOn,
   log,
   repositoryOn = createPaymentsRepository,
   now = () => new Date(),
 }: PaymentsServiceDependencies) {
-  /** Runs `work` with the race locked, once it is known to exist and be the organizer's. */
+  /** Runs `work` with the race locked, once it is known to exist and the actor to organize it (or co-organize). */
   function asOrganizer<T>(
     organizer: Actor,
     raceId: string,
@@ -101,7 +105,13 @@ export function createPaymentsService({
       const payments = repositoryOn(tx);
       const race = await payments.lockRace(raceId);
       if (!race) throw new AppError('NOT_FOUND', M.marathonNotFound);
-      requireOwner(race.creatorId, organizer.id, M.notOrganizer);
+      await requireRaceAbility(
+        raceAccessOn(tx),
+        { id: raceId, ...race },
+        organizer.id,
+        'organize',
+        M.notOrganizer,
+      );
       return work(payments, tx, record);
     });
   }

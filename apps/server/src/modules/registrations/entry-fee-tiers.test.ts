@@ -33,6 +33,8 @@ describe('price tiers at their boundary instant, through the entry path', () => 
           holdMinutes: HOLD_MINUTES,
           waitlistClaimHours: WAITLIST_CLAIM_HOURS,
         },
+        // Nobody is on a race's team here: no call of this test asks.
+        raceAccessOn: () => ({ staffRole: async () => null }),
         now: () => now,
       });
     const entryAt = (now: Date, runner: typeof host) =>

@@ -202,6 +202,7 @@ const CSV_HEADER =
   'Date of Birth,Age on Race Day,Age Group,Gender,T-shirt Size,Emergency Contact Name,Emergency Contact Phone,' +
   'Waiver Version,Waiver Accepted At,' +
   'Payment Status,Amount Due,Amount Paid,Amount Refunded,Currency,Discount Code,Receipt,' +
+  'Checked In At,' +
   'Vegetarian meal,Club,Shuttle,Name on bib,Old question (retired)';
 
 /** An instant as Tokyo's clocks read it, in whole seconds with their offset: 2027-01-05T21:00:00+09:00. */
@@ -232,8 +233,8 @@ function expectedRecords(): string[][] {
   ];
   const born = (age: number) => bornAged(age, RACE_DAY);
   const waiver = (entry: Registration, version: string) => [version, inTokyo(entry.waiverAcceptedAt!)];
-  // A free race: no amounts.
-  const free = ['free', '', '', '', '', '', ''];
+  // A free race: no amounts; nobody checked in.
+  const free = ['free', '', '', '', '', '', '', ''];
   return [
     [
       ...head(ada, '1', 'registered', ''),
@@ -450,7 +451,7 @@ describe('the CSV', () => {
       '\uFEFFBib,Status,Waitlist Position,First Name,Last Name,Email,Contact,Info,Registered At,' +
         'Date of Birth,Age on Race Day,Age Group,Gender,T-shirt Size,Emergency Contact Name,' +
         'Emergency Contact Phone,Waiver Version,Waiver Accepted At,' +
-        'Payment Status,Amount Due,Amount Paid,Amount Refunded,Currency,Discount Code,Receipt\r\n',
+        'Payment Status,Amount Due,Amount Paid,Amount Refunded,Currency,Discount Code,Receipt,Checked In At\r\n',
     );
   });
 });

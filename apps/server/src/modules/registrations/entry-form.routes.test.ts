@@ -182,6 +182,7 @@ describe('POST /api/registrations with every field of the form', () => {
       ...FREE_ENTRY_PAYMENT,
       bib: 1,
       waitlistPosition: null,
+      checkinCode: expect.stringMatching(/^[0-9a-f]{32}$/),
       ...entryFields,
     });
     expect(Math.abs(Date.parse(created.waiverAcceptedAt!) - Date.now())).toBeLessThan(60 * SECOND_MS);

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import {
+  PARTICIPANTS_CSV_CHECKIN_HEADER,
   PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   PARTICIPANTS_CSV_HEADER,
   PARTICIPANTS_CSV_PAYMENT_HEADER,
@@ -79,6 +80,7 @@ describe('the CSV lines', () => {
     discountCode: '-EARLY',
     receiptNumber: '7',
     holdExpiresAt: null,
+    checkedInAt: '2027-05-02T07:42:00.000Z',
   };
   const question = (id: string, label: string, type: 'text' | 'checkbox') => ({
     id,
@@ -99,7 +101,7 @@ describe('the CSV lines', () => {
 
   it('start with a byte order mark and the header, each line ending in CRLF', () => {
     expect(participantsCsvStart(race('UTC'))).toBe(
-      `\uFEFF${[...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER, ...PARTICIPANTS_CSV_PAYMENT_HEADER].join(',')},"Shuttle, please",Club,Bus,Old question (retired)\r\n`,
+      `\uFEFF${[...PARTICIPANTS_CSV_HEADER, ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER, ...PARTICIPANTS_CSV_PAYMENT_HEADER, ...PARTICIPANTS_CSV_CHECKIN_HEADER].join(',')},"Shuttle, please",Club,Bus,Old question (retired)\r\n`,
     );
     expect(csvLine(['a', 'b'])).toBe('a,b\r\n');
   });
@@ -114,6 +116,7 @@ describe('the CSV lines', () => {
         ...PARTICIPANTS_CSV_HEADER,
         ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
         ...PARTICIPANTS_CSV_PAYMENT_HEADER,
+        ...PARTICIPANTS_CSV_CHECKIN_HEADER,
         'Shuttle, please',
         'Club',
         'Bus',
@@ -140,6 +143,8 @@ describe('the CSV lines', () => {
         '2027-05-01T09:30:00.000Z',
         // The payment: amounts in euros with their cents, a code starting with a formula character defused.
         ...['partially_refunded', '45.00', '45.00', '22.50', 'EUR', "'-EARLY", '7'],
+        // Checked in: ISO 8601 in UTC, whatever the race's zone.
+        '2027-05-02T07:42:00.000Z',
         // Questions in form order (a checkbox as yes/no, one unanswered empty), the retired one's answer last.
         'yes',
         "'=cmd|calc",
@@ -157,6 +162,16 @@ describe('the CSV lines', () => {
     const cell = (name: string) => cells![header!.indexOf(name)];
     expect(cell('Registered At')).toBe('2027-05-01T10:00:00+01:00');
     expect(cell('Waiver Accepted At')).toBe('2027-05-01T10:30:00+01:00');
+    expect(cell('Checked In At')).toBe('2027-05-02T07:42:00.000Z');
+  });
+
+  it('leave Checked In At empty for a runner not checked in', () => {
+    const [header, cells] = parse(
+      participantsCsvStart(race('UTC')) +
+        participantCsvLine({ ...participant, checkedInAt: null }, race('UTC')),
+      { bom: true },
+    ) as string[][];
+    expect(cells![header!.indexOf('Checked In At')]).toBe('');
   });
 });
 

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import {
+  PARTICIPANTS_CSV_CHECKIN_HEADER,
   PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   PARTICIPANTS_CSV_HEADER,
   PARTICIPANTS_CSV_PAYMENT_HEADER,
@@ -42,6 +43,7 @@ export function participantsCsvStart({ questions, retiredQuestions }: CsvRace): 
       ...PARTICIPANTS_CSV_HEADER,
       ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
       ...PARTICIPANTS_CSV_PAYMENT_HEADER,
+      ...PARTICIPANTS_CSV_CHECKIN_HEADER,
       ...questions.map((question) => question.label),
       ...retiredQuestions.map((question) => question.label + RETIRED_QUESTION_SUFFIX),
     ])
@@ -67,7 +69,7 @@ const answerCell = (answer: string | boolean | undefined) =>
 /**
  * A participant as a CSV line, in the order of {@link participantsCsvStart}'s header. Times ("Registered At",
  * "Waiver Accepted At") are ISO 8601 with the race zone's offset (2027-03-14T09:00:00+01:00): the time as read
- * where the race is, still one exact instant. Amounts are decimals in the currency's major unit ({@link amountCell}).
+ * where the race is, still one exact instant; "Checked In At" is ISO 8601 in UTC (2027-03-14T07:42:00.000Z). Amounts are decimals in the currency's major unit ({@link amountCell}).
  * A checkbox's answer is yes or no; a question unanswered is empty.
  */
 export function participantCsvLine(participant: Participant, race: CsvRace): string {
@@ -99,6 +101,7 @@ export function participantCsvLine(participant: Participant, race: CsvRace): str
     participant.currency,
     participant.discountCode,
     participant.receiptNumber,
+    participant.checkedInAt,
     ...race.questions.map((question) => answerCell(answers[question.id])),
     ...race.retiredQuestions.map((question) => answerCell(answers[question.id])),
   ]);

@@ -10,7 +10,7 @@ import {
 } from '@stride/shared';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
-import { requireOwner } from '../../lib/ownership.js';
+import { type RaceAccess, requireRaceAbility } from '../../lib/race-access.js';
 import { participantCsvLine, participantsCsvFilename, participantsCsvStart } from './participants-csv.js';
 import {
   type BornFilter,
@@ -63,23 +63,32 @@ function bornFilterOf(race: Race, ageGroup: string | undefined): BornFilter | un
 
 /**
  * The organizer's race desk: the race's entries a page at a time, all of them as CSV, and sign-ups per day.
- * Only the race's organizer reads them; nobody else learns more than that the race exists.
+ * Only the race's organizer and co-organizers read them; nobody else learns more than that the race exists.
  */
 export function createParticipantReads({
   repository,
+  raceAccess,
   now = () => new Date(),
 }: {
   repository: ParticipantsRepository;
+  /** Who may do what on a race (its organizer, its team): a port to the staff module. */
+  raceAccess: RaceAccess;
   now?: () => Date;
 }) {
-  function requireOwn(race: Race | null, organizer: Organizer): Race {
+  async function requireOrganized(race: Race | null, raceId: string, organizer: Organizer): Promise<Race> {
     if (!race) throw marathonNotFound();
-    requireOwner(race.creatorId, organizer.id, PARTICIPANT_MESSAGES.notOrganizer);
+    await requireRaceAbility(
+      raceAccess,
+      { id: raceId, creatorId: race.creatorId },
+      organizer.id,
+      'organize',
+      PARTICIPANT_MESSAGES.notOrganizer,
+    );
     return race;
   }
 
-  async function requireOwnRace(organizer: Organizer, raceId: string): Promise<Race> {
-    return requireOwn(isUuid(raceId) ? await repository.findRace(raceId) : null, organizer);
+  async function requireOrganizedRace(organizer: Organizer, raceId: string): Promise<Race> {
+    return requireOrganized(isUuid(raceId) ? await repository.findRace(raceId) : null, raceId, organizer);
   }
 
   /**
@@ -120,6 +129,7 @@ export function createParticipantReads({
       discountCode: row.discountCode,
       receiptNumber: row.receiptNumber,
       holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
+      checkedInAt: row.checkedInAt?.toISOString() ?? null,
     };
   };
 
@@ -158,16 +168,20 @@ export function createParticipantReads({
       raceId: string,
       query: ParticipantsQuery,
     ): Promise<{ participants: Participant[]; total: number }> {
-      const { status, q, gender, ageGroup, paymentStatus, page, limit } = query;
+      const { status, q, gender, ageGroup, paymentStatus, checkedIn, page, limit } = query;
       const offset = (page - 1) * limit;
       // An age group is read as days of birth on the race's day: the race first.
       const born =
-        ageGroup === undefined ? undefined : bornFilterOf(await requireOwnRace(organizer, raceId), ageGroup);
-      const filters: ParticipantFilters = { status, q, gender, born, paymentStatus };
-      const found = isUuid(raceId)
-        ? await repository.findOrganizerPage(raceId, organizer.id, filters, orderOf(query), { limit, offset })
-        : null;
-      const race = requireOwn(found?.race ?? null, organizer);
+        ageGroup === undefined
+          ? undefined
+          : bornFilterOf(await requireOrganizedRace(organizer, raceId), ageGroup);
+      const filters: ParticipantFilters = { status, q, gender, born, paymentStatus, checkedIn };
+      const pageOf = (organizerId: string) =>
+        repository.findOrganizerPage(raceId, organizerId, filters, orderOf(query), { limit, offset });
+      let found = isUuid(raceId) ? await pageOf(organizer.id) : null;
+      const race = await requireOrganized(found?.race ?? null, raceId, organizer);
+      // The statement pages the race's entries for its organizer: a co-organizer's page is read as theirs.
+      if (race.creatorId !== organizer.id) found = await pageOf(race.creatorId);
       const { rows } = found!;
       // Without a total, the page's scan counted the matches and found none: past the last one, they are counted
       // apart.
@@ -184,9 +198,9 @@ export function createParticipantReads({
       raceId: string,
       query: Omit<ParticipantsQuery, 'page' | 'limit'>,
     ): Promise<{ filename: string; content: AsyncIterable<string> }> {
-      const race = await requireOwnRace(organizer, raceId);
-      const { status, q, gender, ageGroup, paymentStatus } = query;
-      const filters = { status, q, gender, born: bornFilterOf(race, ageGroup), paymentStatus };
+      const race = await requireOrganizedRace(organizer, raceId);
+      const { status, q, gender, ageGroup, paymentStatus, checkedIn } = query;
+      const filters = { status, q, gender, born: bornFilterOf(race, ageGroup), paymentStatus, checkedIn };
       async function* content() {
         yield participantsCsvStart(race);
         for await (const participants of exportChunks(race, raceId, filters, orderOf(query))) {
@@ -198,13 +212,19 @@ export function createParticipantReads({
     },
 
     async stats(organizer: Organizer, raceId: string): Promise<RaceStats> {
-      const race = await requireOwnRace(organizer, raceId);
-      const [daily, answers, money] = await Promise.all([
+      const race = await requireOrganizedRace(organizer, raceId);
+      const [daily, answers, money, checkedIn] = await Promise.all([
         repository.findDailyCounts(raceId, race.timeZone),
         repository.findAnswerCounts(raceId),
         repository.findMoneyTotals(raceId),
+        repository.countCheckedIn(raceId),
       ]);
-      return { ...raceStats(race, daily, now()), ...answerCounts(race, answers), revenue: revenueOf(money) };
+      return {
+        ...raceStats(race, daily, now()),
+        ...answerCounts(race, answers),
+        revenue: revenueOf(money),
+        checkedIn,
+      };
     },
   };
 }

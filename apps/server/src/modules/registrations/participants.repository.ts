@@ -25,6 +25,8 @@ export type ParticipantFilters = {
   gender?: Gender | typeof UNANSWERED | undefined;
   born?: BornFilter | undefined;
   paymentStatus?: PaymentStatus | undefined;
+  /** Checked in on race day (true) or not (false). */
+  checkedIn?: boolean | undefined;
 };
 
 /**
@@ -135,6 +137,7 @@ const participantColumns = {
   discountCode: registrations.discountCode,
   receiptNumber: registrations.receiptNumber,
   holdExpiresAt: registrations.holdExpiresAt,
+  checkedInAt: registrations.checkedInAt,
 };
 
 /** An entry with its runner's details, before its place in line is known. */
@@ -276,11 +279,18 @@ type Narrowing = {
     | { kind: 'unanswered'; bornAfter: unknown }
     | undefined;
   paymentStatus: unknown;
+  /** Not a placeholder: each value is a statement of its own ({@link narrowingShape}). */
+  checkedIn: boolean | undefined;
 };
 
-const NOT_NARROWED: Narrowing = { gender: undefined, born: undefined, paymentStatus: undefined };
+const NOT_NARROWED: Narrowing = {
+  gender: undefined,
+  born: undefined,
+  paymentStatus: undefined,
+  checkedIn: undefined,
+};
 
-function narrowingMatch({ gender, born, paymentStatus }: Narrowing): SQL | undefined {
+function narrowingMatch({ gender, born, paymentStatus, checkedIn }: Narrowing): SQL | undefined {
   const { dateOfBirth } = registrations;
   return and(
     gender === undefined
@@ -297,6 +307,11 @@ function narrowingMatch({ gender, born, paymentStatus }: Narrowing): SQL | undef
             born.bornAfter === null ? undefined : sql`${dateOfBirth} > ${born.bornAfter}::date`,
           ),
     paymentStatus === undefined ? undefined : sql`${registrations.paymentStatus} = ${paymentStatus}`,
+    checkedIn === undefined
+      ? undefined
+      : checkedIn
+        ? sql`${registrations.checkedInAt} is not null`
+        : sql`${registrations.checkedInAt} is null`,
   );
 }
 
@@ -316,7 +331,7 @@ function matching(
 }
 
 /** The filters' narrowing with its values. */
-const narrowingOf = ({ gender, born, paymentStatus }: ParticipantFilters): Narrowing => ({
+const narrowingOf = ({ gender, born, paymentStatus, checkedIn }: ParticipantFilters): Narrowing => ({
   gender:
     gender === undefined
       ? undefined
@@ -325,6 +340,7 @@ const narrowingOf = ({ gender, born, paymentStatus }: ParticipantFilters): Narro
         : { kind: 'value', value: gender },
   born,
   paymentStatus,
+  checkedIn,
 });
 
 const matchingFilters = (raceId: string, filters: ParticipantFilters) =>
@@ -335,15 +351,15 @@ const matchingFilters = (raceId: string, filters: ParticipantFilters) =>
     narrowingOf(filters),
   );
 
-const isNarrowed = ({ gender, born, paymentStatus }: ParticipantFilters) =>
-  gender !== undefined || born !== undefined || paymentStatus !== undefined;
+const isNarrowed = ({ gender, born, paymentStatus, checkedIn }: ParticipantFilters) =>
+  gender !== undefined || born !== undefined || paymentStatus !== undefined || checkedIn !== undefined;
 
 /** The shape of a filters' narrowing (which are asked for, and how), as a prepared statement is planned for it. */
-const narrowingShape = ({ gender, born, paymentStatus }: ParticipantFilters) =>
-  `${gender === undefined ? '' : gender === UNANSWERED ? 'g0' : 'g'}:${born === undefined ? '' : born.kind === 'unanswered' ? 'b0' : born.bornAfter === null ? 'b1' : 'b2'}:${paymentStatus === undefined ? '' : 'p'}`;
+const narrowingShape = ({ gender, born, paymentStatus, checkedIn }: ParticipantFilters) =>
+  `${gender === undefined ? '' : gender === UNANSWERED ? 'g0' : 'g'}:${born === undefined ? '' : born.kind === 'unanswered' ? 'b0' : born.bornAfter === null ? 'b1' : 'b2'}:${paymentStatus === undefined ? '' : 'p'}:${checkedIn === undefined ? '' : checkedIn ? 'c1' : 'c0'}`;
 
 /** The placeholders of the filters' narrowing, as {@link narrowingShape} says which there are. */
-function narrowingPlaceholders({ gender, born, paymentStatus }: ParticipantFilters): Narrowing {
+function narrowingPlaceholders({ gender, born, paymentStatus, checkedIn }: ParticipantFilters): Narrowing {
   return {
     gender:
       gender === undefined
@@ -362,6 +378,7 @@ function narrowingPlaceholders({ gender, born, paymentStatus }: ParticipantFilte
               bornAfter: born.bornAfter === null ? null : placeholder('bornAfter'),
             },
     paymentStatus: paymentStatus === undefined ? undefined : placeholder('paymentStatus'),
+    checkedIn,
   };
 }
 
@@ -738,6 +755,21 @@ export function createParticipantsRepository(db: Executor) {
         due: Number(row!.due),
         refundsDue: Number(row!.refunds_due),
       };
+    },
+
+    /** The race's registered runners checked in on race day (issue 33). */
+    async countCheckedIn(raceId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(registrations)
+        .where(
+          and(
+            eq(registrations.marathonId, raceId),
+            eq(registrations.status, 'registered'),
+            sql`${registrations.checkedInAt} is not null`,
+          ),
+        );
+      return row!.count;
     },
 
     /** Entries per day where the race is run (`timeZone`) and status. */

@@ -7,6 +7,7 @@ import {
   PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   PARTICIPANTS_CSV_HEADER,
   PARTICIPANTS_CSV_PAYMENT_HEADER,
+  PARTICIPANTS_CSV_CHECKIN_HEADER,
   type Marathon,
   type Participant,
   type RaceStats,
@@ -113,6 +114,7 @@ const CSV_HEADER = [
   ...PARTICIPANTS_CSV_HEADER,
   ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   ...PARTICIPANTS_CSV_PAYMENT_HEADER,
+  ...PARTICIPANTS_CSV_CHECKIN_HEADER,
 ];
 
 /** The CSV's records after its header, as a spreadsheet reads them. */
@@ -140,6 +142,8 @@ const asCsvRecord = (participant: Participant) => [
   ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER.map(() => ''),
   // A free race: no amounts.
   ...['free', '', '', '', '', '', ''],
+  // Not checked in.
+  '',
 ];
 
 /** Everything a refused request must leave alone: entries, counters, queued mail. */
@@ -241,6 +245,7 @@ describe('GET /api/marathons/:id/participants', () => {
       timestamp: entries[0]!.timestamp,
       ...NO_ENTRY_DETAILS,
       ...FREE_ENTRY_PAYMENT,
+      checkedInAt: null,
     });
     for (const participant of participants) expect(participant.timestamp).toMatch(ISO_DATE_PATTERN);
   });
@@ -448,6 +453,7 @@ describe('GET /api/marathons/:id/stats', () => {
       placesLeft: null,
       counts: { registered: 0, waitlisted: 0 },
       pendingCount: 0,
+      checkedIn: 0,
       revenue: { currency: 'EUR', paid: 0, refunded: 0, net: 0, due: 0, refundsDue: 0 },
       // Every value the race offers, nobody's yet.
       tShirtSizes: { XS: 0, S: 0, M: 0, L: 0, XL: 0, XXL: 0, unanswered: 0 },

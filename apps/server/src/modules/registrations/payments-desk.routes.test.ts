@@ -6,6 +6,7 @@ import {
   PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   PARTICIPANTS_CSV_HEADER,
   PARTICIPANTS_CSV_PAYMENT_HEADER,
+  PARTICIPANTS_CSV_CHECKIN_HEADER,
   type Marathon,
   type Participant,
   type RaceStats,
@@ -201,6 +202,7 @@ const CSV_HEADER = [
   ...PARTICIPANTS_CSV_HEADER,
   ...PARTICIPANTS_CSV_ENTRY_FORM_HEADER,
   ...PARTICIPANTS_CSV_PAYMENT_HEADER,
+  ...PARTICIPANTS_CSV_CHECKIN_HEADER,
 ];
 const PAYMENT_COLUMN = CSV_HEADER.indexOf(PARTICIPANTS_CSV_PAYMENT_HEADER[0]);
 
@@ -214,7 +216,10 @@ function csvRecords(response: LightMyRequestResponse): string[][] {
 
 /** Each record's first name and payment cells. */
 const paymentCells = (records: string[][]) =>
-  records.map((record) => [record[3], ...record.slice(PAYMENT_COLUMN)]);
+  records.map((record) => [
+    record[3],
+    ...record.slice(PAYMENT_COLUMN, PAYMENT_COLUMN + PARTICIPANTS_CSV_PAYMENT_HEADER.length),
+  ]);
 
 describe('the desk’s rows', () => {
   it('carry each entry’s payment', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CreateRegistration, EntryDetailsChange, EntryFormRules, Registration } from '@stride/shared';
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
-import { RACE_FACTS, REGISTRATION_FACTS } from '../../mail/fact-shapes.js';
+import { PASS_REGISTRATION_FACTS, RACE_FACTS } from '../../mail/fact-shapes.js';
 import type { CodeTerms, EntryPayment, RacePricing } from './entry-payment.js';
 import { REGISTRATION } from './registrations.repository.js';
 
@@ -205,7 +205,7 @@ export function createRaceEntryRepository(db: Executor) {
         insert into mail_outbox (recipient, payload)
         select registration.email, jsonb_build_object(
           'kind', case when registration.status = 'registered' then 'registration-confirmed' else 'waitlist-joined' end,
-          'race', ${RACE_FACTS.jsonb}, 'registration', ${REGISTRATION_FACTS.jsonb})
+          'race', ${RACE_FACTS.jsonb}, 'registration', ${PASS_REGISTRATION_FACTS.jsonb})
           || case when registration.status = 'waitlisted'
             then jsonb_build_object('waitlistPosition', registration.waitlist_position) else '{}'::jsonb end
         from answered as registration cross join race

@@ -71,7 +71,7 @@ export function raceStats(
   race: { capacity: number | null; pending: number; startRegDate: Date; endRegDate: Date; timeZone: string },
   daily: readonly DailyCount[],
   now: Date,
-): Omit<RaceStats, keyof AnswerTotals | 'revenue'> {
+): Omit<RaceStats, keyof AnswerTotals | 'revenue' | 'checkedIn'> {
   const dayOf = (instant: Date) => formatDayInZone(instant, race.timeZone);
   const today = dayOf(now);
   const first = dayOf(race.startRegDate);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Readable } from 'node:stream';
-import { type PageQuery, registrationSchema } from '@stride/shared';
+import { type PageQuery, type Registration, registrationSchema } from '@stride/shared';
 import type { ReadCacheSettings } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ChangeFeed } from '../../changes/change-feed.js';
@@ -47,6 +47,15 @@ export function createRegistrationReads({
   });
 
   return {
+    /** The runner's own registration as the API answers it, its race pass's code included (the pass page). */
+    async ownRegistration(runnerId: string, id: string): Promise<Registration> {
+      const found = isUuid(id) ? await repository.findById(id) : null;
+      if (!found) throw new AppError('NOT_FOUND', REGISTRATION_MESSAGES.notFound);
+      const { userId, ...registration } = found;
+      requireOwner(userId, runnerId, REGISTRATION_MESSAGES.notOwner);
+      return registration;
+    },
+
     /** The race and registration facts of the runner's own registration, for its calendar file. */
     async ownCalendarFacts(runnerId: string, id: string) {
       const facts = isUuid(id) ? await repository.findMailFacts(id) : null;

@@ -27,6 +27,9 @@ const WAITLIST_POSITION = sql`case when registration.status = 'waitlisted' then 
   where ahead.marathon_id = registration.marathon_id and ahead.status = 'waitlisted'
     and ahead.waitlist_seq <= registration.waitlist_seq) end`;
 
+/** The race pass's code (issue 33): the runner's own, while the entry holds a place; null otherwise. */
+const CHECKIN_CODE = sql`case when registration.status = 'registered' then registration.checkin_code end`;
+
 /** Whole years on the race's start day where it is run (migration 0013's stride_age_on). */
 const AGE_ON_RACE_DAY = sql`stride_age_on(registration.date_of_birth, race.start_day)`;
 
@@ -81,16 +84,18 @@ const REGISTRATION_FIELDS = {
   waitlistPosition: WAITLIST_POSITION,
   ...ENTRY_DETAILS_FIELDS,
   ...PAYMENT_FIELDS,
+  checkinCode: CHECKIN_CODE,
 } satisfies Record<keyof Registration, SQL>;
 export const REGISTRATION = defineShape<Registration>(REGISTRATION_FIELDS);
 
 /** Where an entry stands and its answers (registrationEntrySchema), from `registration` and its `race`. */
-const { _id, status, bib, waitlistPosition } = REGISTRATION_FIELDS;
+const { _id, status, bib, waitlistPosition, checkinCode } = REGISTRATION_FIELDS;
 export const ENTRY = defineShape<RegistrationEntry>({
   _id,
   status,
   bib,
   waitlistPosition,
+  checkinCode,
   ...ENTRY_DETAILS_FIELDS,
   ...PAYMENT_FIELDS,
 });

@@ -72,6 +72,21 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/api/registrations/:id',
+    {
+      schema: {
+        operationId: 'getRegistration',
+        tags: ['registrations'],
+        summary:
+          'Your registration, with its race pass’s checkinCode while it holds a place (the pass page reads it)',
+        params: idParamSchema,
+        response: { 200: registrationSchema, ...errors },
+      },
+    },
+    async (request) => reads.ownRegistration(request.user.id, request.params.id),
+  );
+
+  app.get(
     '/api/my-registrations/:id/calendar.ics',
     {
       schema: {

@@ -46,6 +46,8 @@ describe('registering at the edges of the window (a fixed clock, the real databa
       unitOfWork,
       outbox: createOutboxWriter(),
       payments: { onlineAvailable: false, holdMinutes: 30, waitlistClaimHours: 48 },
+      // Nobody is on a race's team here: no call of these tests asks.
+      raceAccessOn: () => ({ staffRole: async () => null }),
       now: () => clock(race),
     });
     const countBefore = await countOf(race._id);

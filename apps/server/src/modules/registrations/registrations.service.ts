@@ -15,6 +15,7 @@ import type { Executor } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireOwner } from '../../lib/ownership.js';
+import { type RaceAccessOn, requireRaceAbility } from '../../lib/race-access.js';
 import type { RecordChange, UnitOfWork } from '../../changes/unit-of-work.js';
 import type { CancelledBy, MailKind } from '../../mail/mail-payloads.js';
 import type { OutboxWriter } from '../../mail/outbox.repository.js';
@@ -142,6 +143,8 @@ export type RegistrationsServiceDependencies = {
    * Stripe (a port to the payments module; a payment made on it anyway is refunded).
    */
   checkouts?: { abandon: (sessionId: string) => void };
+  /** Who may do what on a race (its organizer, its team), read on the transaction: a port to the staff module. */
+  raceAccessOn: RaceAccessOn;
   now?: () => Date;
 };
 
@@ -276,6 +279,7 @@ export function createRegistrationsService({
   waitlistOn = createWaitlistRepository,
   payments,
   checkouts,
+  raceAccessOn,
   now = () => new Date(),
 }: RegistrationsServiceDependencies) {
   /**
@@ -474,8 +478,8 @@ export function createRegistrationsService({
     },
 
     /**
-     * The race's organizer cancels one of its entries: a withdrawal as above, the runner's mail saying the
-     * organizer cancelled. A race that is not the organizer's is refused before its entries are looked at.
+     * The race's organizer (or a co-organizer) cancels one of its entries: a withdrawal as above, the runner's
+     * mail saying the organizer cancelled. Anyone else is refused before the race's entries are looked at.
      */
     async cancelForOrganizer(
       organizer: Actor,
@@ -487,7 +491,13 @@ export function createRegistrationsService({
         const registrations = repositoryOn(tx);
         const race = await registrations.findRaceOrganizerForUpdate(raceId);
         if (!race) throw marathonNotFound();
-        requireOwner(race.creatorId, organizer.id, REGISTRATION_MESSAGES.notOrganizer);
+        await requireRaceAbility(
+          raceAccessOn(tx),
+          { id: raceId, ...race },
+          organizer.id,
+          'organize',
+          REGISTRATION_MESSAGES.notOrganizer,
+        );
         const entry = isUuid(id) ? await registrations.findOwnerForUpdate(id) : null;
         if (entry?.marathonId !== raceId) throw registrationNotFound();
         return removeEntry(tx, registrations, record, { id, ...entry }, 'organizer');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isoInstant } from '../../db/json-text.js';
 import type { Executor } from '../../db/transaction.js';
-import { RACE_FACTS, REGISTRATION_FACTS } from '../../mail/fact-shapes.js';
+import { PASS_REGISTRATION_FACTS, RACE_FACTS, REGISTRATION_FACTS } from '../../mail/fact-shapes.js';
 
 /** A runner who got a place from the waitlist (or a hold on one: no bib yet). */
 export type Promotion = { registrationId: string; runnerId: string; bib: number | null };
@@ -56,7 +56,7 @@ export function createWaitlistRepository(db: Executor) {
           insert into mail_outbox (recipient, payload)
           select users.email, case when registration.status = 'registered'
             then jsonb_build_object('kind', 'registration-promoted',
-              'race', ${RACE_FACTS.jsonb}, 'registration', ${REGISTRATION_FACTS.jsonb})
+              'race', ${RACE_FACTS.jsonb}, 'registration', ${PASS_REGISTRATION_FACTS.jsonb})
             else jsonb_build_object('kind', 'place-offered', 'race', ${RACE_FACTS.jsonb},
               'registration', ${REGISTRATION_FACTS.jsonb}, 'holdExpiresAt', ${isoInstant(sql`registration.hold_expires_at`)})
             end

@@ -265,6 +265,7 @@ describe('registering for a limited race', () => {
       waitlistPosition: 2,
       ...NO_ENTRY_DETAILS,
       ...FREE_ENTRY_PAYMENT,
+      checkinCode: null,
     });
   });
 

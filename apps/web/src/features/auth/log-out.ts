@@ -2,6 +2,7 @@ import { classifyApiFailure } from '../../lib/api-failure';
 import { showToast } from '../../lib/alerts';
 import { clearSession } from '../../lib/auth-client';
 import { callAuth } from '../../lib/call-auth';
+import { forgetCachedPasses } from '../../lib/service-worker';
 import { describeAuthError } from './auth-errors';
 import { AUTH_MESSAGES } from './messages';
 
@@ -18,6 +19,7 @@ export async function logOut(): Promise<boolean> {
     return false;
   }
   clearSession();
+  await forgetCachedPasses();
   void showToast('success', AUTH_MESSAGES.logoutSuccess);
   return true;
 }

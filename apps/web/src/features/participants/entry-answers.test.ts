@@ -68,6 +68,7 @@ const RUNNER: Participant = {
   discountCode: null,
   receiptNumber: null,
   holdExpiresAt: null,
+  checkedInAt: null,
 };
 
 describe('deskFieldsOf', () => {

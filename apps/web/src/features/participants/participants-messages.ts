@@ -14,7 +14,7 @@ export const PARTICIPANTS_MESSAGES = {
   loadFailed: "We couldn't load this race's participants. Please try again.",
 
   forbiddenHeading: 'Not your race',
-  forbiddenText: 'Only the organizer of a race can see its participants.',
+  forbiddenText: 'Only the organizer of a race and its co-organizers can see its participants.',
   notFoundHeading: 'Marathon not found',
   notFoundText: 'The race may have been removed, or the link may be mistyped.',
 
@@ -34,6 +34,9 @@ export const PARTICIPANTS_MESSAGES = {
     revenue: 'Revenue',
     due: (amount: string) => `${amount} due on site`,
     refundsDue: (amount: string) => `${amount} refunds due`,
+    /** Race-day check-in (issue 33): '812', then 'of 2,400 checked in' beside it. */
+    checkin: 'Check-in',
+    checkedInOf: (registered: number) => `of ${formatNumber(registered)} checked in`,
   },
 
   chart: {
@@ -60,6 +63,8 @@ export const PARTICIPANTS_MESSAGES = {
   shareRacePage: 'share the race page',
   /** Under the race's title: its public page, to send to runners. */
   shareRacePageLink: 'Share the race page',
+  /** Under the race's title: the race-day check-in screen (issue 33). */
+  checkInRunnersLink: 'Check in runners',
 
   list: {
     heading: 'Participants',
@@ -92,6 +97,7 @@ export const PARTICIPANTS_MESSAGES = {
       payment: 'Payment',
       amount: 'Amount',
       receipt: 'Receipt',
+      checkedIn: 'Checked in',
       actions: 'Actions',
     },
     /** Under the amount of an entry given money back: '€18.00 refunded'. */
@@ -100,6 +106,8 @@ export const PARTICIPANTS_MESSAGES = {
     none: '-',
     /** An entry form's answer the runner left empty (or was not asked). */
     noAnswer: '-',
+    /** A registered runner not checked in yet (issue 33). */
+    notCheckedIn: 'Not yet',
     /** Shown for an empty Info. */
     noInfo: '-',
     /** The count above the table: 'Showing 1–25 of 40', or how many match a search. */
@@ -126,6 +134,9 @@ export const PARTICIPANTS_MESSAGES = {
     all: 'All',
     unanswered: 'Unanswered',
     paymentStatus: 'Payment',
+    checkedIn: 'Checked in',
+    /** The check-in filter's choices (`checkedIn=true|false`), after All. */
+    checkedInChoices: { true: 'Checked in', false: 'Not checked in' },
   },
 
   /** An entry's payment as the desk shows it (issue 32). */

@@ -4,6 +4,7 @@ import {
   getParticipantsApiPath,
   getParticipantsCsvPath,
   getSortedColumn,
+  readCheckedInParam,
   readParticipantsView,
   sortBy,
   toSearch,
@@ -21,6 +22,7 @@ const DEFAULT: ParticipantsView = {
   gender: null,
   ageGroup: null,
   paymentStatus: null,
+  checkedIn: null,
   sort: null,
   order: 'asc',
   page: 1,
@@ -42,15 +44,29 @@ describe('readParticipantsView', () => {
       gender: 'nonbinary',
       ageGroup: '30–39',
       paymentStatus: 'due',
+      checkedIn: null,
       sort: 'lastName',
       order: 'desc',
       page: 3,
     });
   });
 
+  it('reads the check-in filter on the Registered tab, the one tab whose runners can be checked in', () => {
+    expect(view('checkedIn=true').checkedIn).toBe(true);
+    expect(view('checkedIn=false&paymentStatus=paid')).toEqual({
+      ...DEFAULT,
+      checkedIn: false,
+      paymentStatus: 'paid',
+    });
+    expect(view('status=waitlisted&checkedIn=true').checkedIn).toBeNull();
+    expect(view('status=cancelled&checkedIn=false').checkedIn).toBeNull();
+  });
+
   it('falls back to the default for values the API does not know', () => {
     expect(
-      view('status=refunded&sort=email&order=up&page=-1&gender=other&ageGroup=%20&paymentStatus=PAID'),
+      view(
+        'status=refunded&sort=email&order=up&page=-1&gender=other&ageGroup=%20&paymentStatus=PAID&checkedIn=yes',
+      ),
     ).toEqual(DEFAULT);
   });
 
@@ -81,11 +97,31 @@ describe('toSearch', () => {
       gender: 'unanswered',
       ageGroup: '70+',
       paymentStatus: 'partially_refunded',
+      checkedIn: null,
       sort: 'timestamp',
       order: 'desc',
       page: 2,
     };
     expect(view(toSearch(shown).slice(1))).toEqual(shown);
+  });
+
+  it('writes the check-in filter as checkedIn=true|false, and reads it back', () => {
+    expect(toSearch({ ...DEFAULT, checkedIn: true })).toBe('?checkedIn=true');
+    expect(toSearch({ ...DEFAULT, checkedIn: false, page: 2 })).toBe('?checkedIn=false&page=2');
+    for (const checkedIn of [true, false]) {
+      const shown: ParticipantsView = { ...DEFAULT, q: 'lee', checkedIn };
+      expect(view(toSearch(shown).slice(1))).toEqual(shown);
+    }
+  });
+});
+
+describe('readCheckedInParam', () => {
+  it('maps the filter’s choices: true, false, and anything else for all', () => {
+    expect(readCheckedInParam('true')).toBe(true);
+    expect(readCheckedInParam('false')).toBe(false);
+    expect(readCheckedInParam(null)).toBeNull();
+    expect(readCheckedInParam('')).toBeNull();
+    expect(readCheckedInParam('TRUE')).toBeNull();
   });
 });
 
@@ -139,6 +175,12 @@ describe('tabs and search', () => {
     });
   });
 
+  it('the check-in filter stays on the Registered tab and is dropped on the others', () => {
+    const checkedIn: ParticipantsView = { ...DEFAULT, q: 'lee', checkedIn: false, page: 2 };
+    expect(withStatus(checkedIn, 'waitlisted')).toEqual({ ...DEFAULT, status: 'waitlisted', q: 'lee' });
+    expect(withStatus(checkedIn, 'registered')).toEqual({ ...DEFAULT, q: 'lee', checkedIn: false });
+  });
+
   it('another filter starts on the first page in the same order; a refused one is dropped', () => {
     const sorted: ParticipantsView = { ...DEFAULT, sort: 'lastName', page: 3, gender: 'male' };
     expect(withFilters(sorted, { ageGroup: '40–49' })).toEqual({ ...sorted, ageGroup: '40–49', page: 1 });
@@ -153,6 +195,9 @@ describe('tabs and search', () => {
       ...sorted,
       page: 1,
     });
+    expect(withFilters(sorted, { checkedIn: true })).toEqual({ ...sorted, checkedIn: true, page: 1 });
+    expect(withFilters({ ...sorted, checkedIn: true }, { checkedIn: null })).toEqual({ ...sorted, page: 1 });
+    expect(withoutFilters({ ...sorted, checkedIn: false }, ['checkedIn'])).toEqual({ ...sorted, page: 1 });
   });
 
   it('another search starts on the first page, trimmed', () => {
@@ -171,6 +216,7 @@ describe('API paths', () => {
     gender: 'female',
     ageGroup: '30–39',
     paymentStatus: 'due',
+    checkedIn: null,
     sort: 'lastName',
     order: 'desc',
     page: 2,
@@ -182,6 +228,15 @@ describe('API paths', () => {
     );
     expect(getParticipantsApiPath('r1', DEFAULT, 25)).toBe(
       '/api/marathons/r1/participants?status=registered&order=asc&page=1&limit=25',
+    );
+  });
+
+  it('the list and the CSV carry the check-in filter as checkedIn=true|false', () => {
+    expect(getParticipantsApiPath('r1', { ...DEFAULT, checkedIn: false }, 25)).toBe(
+      '/api/marathons/r1/participants?status=registered&checkedIn=false&order=asc&page=1&limit=25',
+    );
+    expect(getParticipantsCsvPath('r1', { ...DEFAULT, checkedIn: true })).toBe(
+      '/api/marathons/r1/participants.csv?status=registered&checkedIn=true&order=asc',
     );
   });
 
@@ -202,6 +257,8 @@ describe('getEmptyText', () => {
     expect(getEmptyText({ ...DEFAULT, status: 'waitlisted' }, 0)).toBe('No one is on the waitlist');
     expect(getEmptyText(DEFAULT, 0)).toBe('No one holds a place yet');
     expect(getEmptyText({ ...DEFAULT, paymentStatus: 'due' }, 0)).toBe('No participants match these filters');
+    expect(getEmptyText({ ...DEFAULT, checkedIn: true }, 0)).toBe('No participants match these filters');
+    expect(getEmptyText({ ...DEFAULT, checkedIn: false }, 0)).toBe('No participants match these filters');
     expect(getEmptyText({ ...DEFAULT, status: 'pending_payment' }, 0)).toBe('No place is held for payment');
     expect(getEmptyText({ ...DEFAULT, status: 'cancelled' }, 0)).toBe(
       'No entry with money on it was cancelled',

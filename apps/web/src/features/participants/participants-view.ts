@@ -26,8 +26,19 @@ export type GenderFilter = (typeof GENDER_FILTERS)[number];
 const AGE_GROUP_MAX = 20;
 
 /**
+ * The check-in filter's value in the URL (`checkedIn=true|false`, issue 33): true for the runners checked in,
+ * false for those not; null (anything else) for all.
+ */
+export function readCheckedInParam(value: string | null): boolean | null {
+  return value === 'true' ? true : value === 'false' ? false : null;
+}
+
+/** Only the registered can be checked in: the other tabs have no check-in filter (nor column). */
+const checksIn = (status: RegistrationStatus) => status === 'registered';
+
+/**
  * What the list shows, as the URL says it
- * (`?status=waitlisted&q=ann&gender=female&ageGroup=30–39&paymentStatus=due&page=2`).
+ * (`?status=waitlisted&q=ann&gender=female&ageGroup=30–39&paymentStatus=due&page=2`, `?checkedIn=false`).
  */
 export type ParticipantsView = {
   status: RegistrationStatus;
@@ -39,6 +50,8 @@ export type ParticipantsView = {
   ageGroup: string | null;
   /** Only entries whose payment stands so (issue 32); null: all. */
   paymentStatus: PaymentStatus | null;
+  /** Registered runners checked in on race day (true) or not yet (false) (issue 33); null: all. */
+  checkedIn: boolean | null;
   /** null: the tab's own order, by bib for the registered, by place in line for the waitlist. */
   sort: ParticipantSort | null;
   order: SortOrder;
@@ -51,6 +64,7 @@ const DEFAULT_VIEW: ParticipantsView = {
   gender: null,
   ageGroup: null,
   paymentStatus: null,
+  checkedIn: null,
   sort: null,
   order: 'asc',
   page: 1,
@@ -65,12 +79,14 @@ export function readParticipantsView(params: URLSearchParams): ParticipantsView 
   const sort = params.get('sort');
   const gender = params.get('gender');
   const paymentStatus = params.get('paymentStatus');
+  const tab = isOneOf(REGISTRATION_STATUSES, status) ? status : DEFAULT_VIEW.status;
   return {
-    status: isOneOf(REGISTRATION_STATUSES, status) ? status : DEFAULT_VIEW.status,
+    status: tab,
     q: (params.get('q') ?? '').trim().slice(0, PARTICIPANT_SEARCH_MAX),
     gender: isOneOf(GENDER_FILTERS, gender) ? gender : null,
     ageGroup: (params.get('ageGroup') ?? '').trim().slice(0, AGE_GROUP_MAX) || null,
     paymentStatus: isOneOf(PAYMENT_STATUSES, paymentStatus) ? paymentStatus : null,
+    checkedIn: checksIn(tab) ? readCheckedInParam(params.get('checkedIn')) : null,
     sort: isOneOf(PARTICIPANT_SORTS, sort) ? sort : null,
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
     page: readPageParam(params.get('page')),
@@ -85,6 +101,7 @@ export function toSearch(view: ParticipantsView): string {
   if (view.gender) params.set('gender', view.gender);
   if (view.ageGroup) params.set('ageGroup', view.ageGroup);
   if (view.paymentStatus) params.set('paymentStatus', view.paymentStatus);
+  if (view.checkedIn !== null) params.set('checkedIn', String(view.checkedIn));
   if (view.sort) params.set('sort', view.sort);
   if (view.order !== DEFAULT_VIEW.order) params.set('order', view.order);
   if (view.page !== 1) params.set('page', String(view.page));
@@ -105,16 +122,20 @@ export function sortBy(view: ParticipantsView, column: SortColumn): Participants
   return { ...view, sort: column === 'position' ? null : column, order, page: 1 };
 }
 
-/** Another tab: its own order from its first page; the search and the filters stay. */
+/**
+ * Another tab: its own order from its first page; the search and the filters stay (the check-in filter only on
+ * the Registered tab, the one tab it has).
+ */
 export function withStatus(view: ParticipantsView, status: RegistrationStatus): ParticipantsView {
   const { q, gender, ageGroup, paymentStatus } = view;
-  return { ...DEFAULT_VIEW, status, q, gender, ageGroup, paymentStatus };
+  const checkedIn = checksIn(status) ? view.checkedIn : null;
+  return { ...DEFAULT_VIEW, status, q, gender, ageGroup, paymentStatus, checkedIn };
 }
 
-/** Another gender, age group or payment status (null: all): from the first page, in the same order. */
+/** Another gender, age group, payment status or check-in (null: all): from the first page, in the same order. */
 export function withFilters(
   view: ParticipantsView,
-  filters: Partial<Pick<ParticipantsView, 'gender' | 'ageGroup' | 'paymentStatus'>>,
+  filters: Partial<Pick<ParticipantsView, 'gender' | 'ageGroup' | 'paymentStatus' | 'checkedIn'>>,
 ): ParticipantsView {
   return { ...view, ...filters, page: 1 };
 }
@@ -126,6 +147,7 @@ export function withoutFilters(view: ParticipantsView, fields: readonly string[]
     gender: fields.includes('gender') ? null : view.gender,
     ageGroup: fields.includes('ageGroup') ? null : view.ageGroup,
     paymentStatus: fields.includes('paymentStatus') ? null : view.paymentStatus,
+    checkedIn: fields.includes('checkedIn') ? null : view.checkedIn,
     page: 1,
   };
 }
@@ -142,6 +164,7 @@ export function toFilterParams(view: ParticipantsView): URLSearchParams {
   if (view.gender) params.set('gender', view.gender);
   if (view.ageGroup) params.set('ageGroup', view.ageGroup);
   if (view.paymentStatus) params.set('paymentStatus', view.paymentStatus);
+  if (view.checkedIn !== null) params.set('checkedIn', String(view.checkedIn));
   if (view.sort) params.set('sort', view.sort);
   params.set('order', view.order);
   return params;
@@ -175,6 +198,6 @@ export function getEmptyText(view: ParticipantsView, total: number): string {
   const L = PARTICIPANTS_MESSAGES.list;
   if (total > 0) return L.pageOutOfRange;
   if (view.q) return L.noMatch(view.q);
-  if (view.gender || view.ageGroup || view.paymentStatus) return L.noFilterMatch;
+  if (view.gender || view.ageGroup || view.paymentStatus || view.checkedIn !== null) return L.noFilterMatch;
   return EMPTY_TAB[view.status];
 }

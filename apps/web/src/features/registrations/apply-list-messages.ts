@@ -43,6 +43,9 @@ export const APPLY_LIST_MESSAGES = {
   /** A row's link to its calendar file: the short visible text, and the name screen readers hear. */
   calendarLink: 'Calendar',
   calendarFile: (title: string) => `Calendar file for ${title}`,
+  /** A registered row's link to its race pass (issue 33): the visible text, and the name screen readers hear. */
+  passLink: 'Race pass',
+  passOf: (title: string) => `Race pass for ${title}`,
 
   /** A waitlisted row's removal: its button, its confirm dialog and its outcome. */
   leaveWaitlist: 'Leave waitlist',

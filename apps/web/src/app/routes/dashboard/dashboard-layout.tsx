@@ -7,6 +7,8 @@ const DASHBOARD_LINKS = [
   { to: paths.addMarathon.href, label: 'Add Marathon' },
   { to: paths.myMarathons.href, label: 'My Marathons' },
   { to: paths.myApplies.href, label: 'My Apply List' },
+  { to: paths.teamRaces.href, label: 'Races I help with' },
+  { to: paths.teamInvitations.href, label: 'Invitations' },
   { to: paths.settings.href, label: 'Account Settings' },
 ] as const;
 

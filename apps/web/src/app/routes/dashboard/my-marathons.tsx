@@ -1,18 +1,12 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Marathon } from '@stride/shared';
 import { LoadFailed } from '../../../components/ui/load-failed';
-import { Modal } from '../../../components/ui/modal';
 import { Pagination } from '../../../components/ui/pagination';
 import { paths } from '../../../config/paths';
-import {
-  deleteMarathon,
-  getMyMarathons,
-  updateMarathon,
-} from '../../../features/marathons/api/marathons-api';
-import { MarathonForm } from '../../../features/marathons/components/marathon-form';
+import { deleteMarathon, getMyMarathons } from '../../../features/marathons/api/marathons-api';
 import { MyMarathonsTable } from '../../../features/marathons/components/my-marathons-table';
+import { UpdateMarathonModal } from '../../../features/marathons/components/update-marathon-modal';
 import { MARATHON_DASHBOARD_MESSAGES as M } from '../../../features/marathons/dashboard-messages';
-import { marathonToFormValues } from '../../../features/marathons/marathon-form-values';
 import { DASHBOARD_ROWS_PER_PAGE, loadListPage } from '../../../lib/paging';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRecordEditing } from '../../../lib/use-record-editing';
@@ -52,19 +46,7 @@ export function Component() {
       )}
       <Pagination page={page} total={total} limit={limit} label={M.pagesLabel} />
 
-      <Modal open={editing !== null} title={M.updateHeading} onClose={stopEditing}>
-        {editing && (
-          <MarathonForm
-            initialValues={marathonToFormValues(editing)}
-            submitLabel={M.updateSubmit}
-            cancelLabel={M.cancel}
-            onCancel={stopEditing}
-            headingLevel={3}
-            send={(input) => updateMarathon(editing._id, input)}
-            options={updateOptions}
-          />
-        )}
-      </Modal>
+      <UpdateMarathonModal marathon={editing} onClose={stopEditing} options={updateOptions} />
     </section>
   );
 }

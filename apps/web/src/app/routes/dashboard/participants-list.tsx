@@ -47,7 +47,7 @@ import type { ParticipantsOutletContext } from './participants';
 const L = M.list;
 
 /** The filters of the URL the API refused: an age group the race no longer has (its groups changed). */
-const FILTER_FIELDS = ['gender', 'ageGroup', 'paymentStatus'];
+const FILTER_FIELDS = ['gender', 'ageGroup', 'paymentStatus', 'checkedIn'];
 function refusedFilters(error: unknown): string[] {
   if (!(error instanceof ApiError) || error.status !== 400) return [];
   return error.fieldErrors

@@ -1,12 +1,16 @@
 import {
   Link,
+  NavLink,
   Outlet,
   useLoaderData,
+  useMatch,
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { TitledHeading } from '../../../components/ui/titled-heading';
 import { paths } from '../../../config/paths';
+import { userContext } from '../../../features/auth/require-user';
 import { findDiscountCodes } from '../../../features/discount-codes/api/discount-codes-api';
 import { DiscountCodes } from '../../../features/discount-codes/components/discount-codes';
 import { DISCOUNT_CODES_MESSAGES } from '../../../features/discount-codes/discount-codes-messages';
@@ -21,17 +25,21 @@ import { AccessDenied } from '../../../features/participants/components/access-d
 import { RegistrationsChart } from '../../../features/participants/components/registrations-chart';
 import { SummaryStrip } from '../../../features/participants/components/summary-strip';
 import { TotalsPanel } from '../../../features/participants/components/totals-panel';
+import type { CheckinRace } from '../../../features/participants/checkins';
 import { totalsTablesOf, type DeskRace } from '../../../features/participants/entry-answers';
 import { PARTICIPANTS_MESSAGES as M } from '../../../features/participants/participants-messages';
 import { showsPayments } from '../../../features/participants/payments';
+import { TEAM_MESSAGES } from '../../../features/team/team-messages';
+import { isOrganizerOf } from '../../../features/team/team-roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /**
- * The race and its numbers (the organizer's only: someone else's race is a 403, an unknown one a 404), then a
- * paid race's discount codes. The participant list below is the index route's (`participants-list.tsx`), which
- * reads the URL's filters.
+ * The race and its numbers (its organizer's and co-organizers' only: anyone else gets a 403, an unknown race a
+ * 404), then a paid race's discount codes. The participant list below is the index route's
+ * (`participants-list.tsx`), which reads the URL's filters; the Team tab is `race-team.tsx`.
  */
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const user = context.get(userContext);
   const id = params.id ?? '';
   const [stats, race] = await Promise.all([
     orDenied(getRaceStats(id, request.signal)),
@@ -42,7 +50,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const withPayments = showsPayments(race, stats);
   const codes = withPayments ? await orDenied(findDiscountCodes(id, request.signal)) : [];
   if (isDenied(codes)) return codes;
-  return { race, stats, withPayments, codes };
+  return { race, stats, withPayments, codes, isOrganizer: isOrganizerOf(race, user) };
 }
 
 /**
@@ -50,8 +58,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
  * when the desk shows each entry's payment (null for a free race that never took money).
  */
 export type ParticipantsOutletContext = {
-  race: DeskRace & { _id: string; currency: string };
+  race: DeskRace & CheckinRace & { _id: string; title: string; currency: string };
   paymentsCurrency: string | null;
+  /** The signed-in user organizes the race; else they are a co-organizer, who cannot manage its team. */
+  isOrganizer: boolean;
 };
 
 /** The discount codes' section, which the link under the title leads to. */
@@ -71,61 +81,95 @@ export function shouldRevalidate({
 }
 
 /**
- * ADR 018, the organizer's race desk: the numbers (with a paid race's revenue), the registrations chart, the
- * totals of the entry form's answers (issue 31), the participant list, then a paid race's discount codes
- * (issue 32).
+ * ADR 018, the race desk of its organizer and co-organizers: the numbers (with a paid race's revenue), the
+ * registrations chart, the totals of the entry form's answers (issue 31), the participant list, then a paid
+ * race's discount codes (issue 32); or, in the Team tab, the race's team (issue 33).
  */
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  useDocumentTitle(isDenied(data) ? M.pageTitle : M.title(data.race.title));
+  const isTeamTab = useMatch(paths.raceTeam.path) !== null;
+  const raceTitle = isDenied(data) ? null : data.race.title;
+  useDocumentTitle(
+    raceTitle === null ? M.pageTitle : (isTeamTab ? TEAM_MESSAGES.tab.title : M.title)(raceTitle),
+  );
   if (isDenied(data)) return <AccessDenied denied={data.denied} />;
 
-  const { race, stats, withPayments, codes } = data;
+  const { race, stats, withPayments, codes, isOrganizer } = data;
   // Entries kept for their money (cancelled, with a refund) count too.
   const hasEntries =
     stats.counts.registered + stats.counts.waitlisted + stats.pendingCount > 0 || stats.revenue.paid > 0;
   const context: ParticipantsOutletContext = {
     race,
     paymentsCurrency: withPayments ? race.currency : null,
+    isOrganizer,
   };
   return (
     <section className="space-y-6">
-      <h1 className="text-3xl font-bold break-words">
-        <span className="text-base-content/75 block text-sm font-semibold tracking-wide uppercase">
-          {M.pageTitle}
-          <span className="sr-only">:</span>
-        </span>
-        {race.title}
-      </h1>
+      <TitledHeading caption={M.pageTitle}>{race.title}</TitledHeading>
       <p className="flex flex-wrap gap-x-6">
         <Link to={paths.race.href(race._id)} className="link link-primary">
           {M.shareRacePageLink}
         </Link>
-        {withPayments && (
+        <Link to={paths.checkin.href(race._id)} className="link link-primary">
+          {M.checkInRunnersLink}
+        </Link>
+        {withPayments && !isTeamTab && (
           <a href={`#${CODES_HEADING_ID}`} className="link link-primary">
             {DISCOUNT_CODES_MESSAGES.link}
           </a>
         )}
       </p>
-      <SummaryStrip stats={stats} withPayments={withPayments} />
-      {hasEntries ? (
-        <>
-          <RegistrationsChart stats={stats} timeZone={race.timeZone} />
-          <TotalsPanel tables={totalsTablesOf(race, stats)} />
-          <Outlet context={context} />
-        </>
+      <DeskTabs raceId={race._id} />
+      {isTeamTab ? (
+        <Outlet context={context} />
       ) : (
-        <p className="text-base-content/75">
-          {M.noRegistrations}
-          <Link to={paths.race.href(race._id)} className="link link-primary">
-            {M.shareRacePage}
-          </Link>
-        </p>
-      )}
-      {withPayments && (
-        <DiscountCodes raceId={race._id} race={race} codes={codes} headingId={CODES_HEADING_ID} />
+        <>
+          <SummaryStrip stats={stats} withPayments={withPayments} />
+          {hasEntries ? (
+            <>
+              <RegistrationsChart stats={stats} timeZone={race.timeZone} />
+              <TotalsPanel tables={totalsTablesOf(race, stats)} />
+              <Outlet context={context} />
+            </>
+          ) : (
+            <p className="text-base-content/75">
+              {M.noRegistrations}
+              <Link to={paths.race.href(race._id)} className="link link-primary">
+                {M.shareRacePage}
+              </Link>
+            </p>
+          )}
+          {withPayments && (
+            <DiscountCodes raceId={race._id} race={race} codes={codes} headingId={CODES_HEADING_ID} />
+          )}
+        </>
       )}
     </section>
+  );
+}
+
+/** The desk's two tabs, Participants and Team: links (each tab is a URL), the open one marked as the page. */
+function DeskTabs({ raceId }: { raceId: string }) {
+  const tabs = [
+    { to: paths.participants.href(raceId), label: TEAM_MESSAGES.tabs.participants },
+    { to: paths.raceTeam.href(raceId), label: TEAM_MESSAGES.tabs.team },
+  ];
+  return (
+    <nav aria-label={TEAM_MESSAGES.tabs.label} className="tabs tabs-border">
+      {tabs.map((tab) => (
+        <NavLink
+          key={tab.to}
+          to={tab.to}
+          end
+          preventScrollReset
+          className={({ isActive }) =>
+            `tab text-base-content text-base ${isActive ? 'tab-active font-semibold' : ''}`
+          }
+        >
+          {tab.label}
+        </NavLink>
+      ))}
+    </nav>
   );
 }
 

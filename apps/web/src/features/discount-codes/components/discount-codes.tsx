@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { DiscountCode } from '@stride/shared';
 import { FormField } from '../../../components/ui/form-field';
-import { SubmitButton } from '../../../components/ui/form-controls';
+import { PanelForm } from '../../../components/ui/panel-form';
 import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { confirmDelete, showToast } from '../../../lib/alerts';
 import { formatDateTime } from '../../../lib/dates';
@@ -107,7 +107,6 @@ export function DiscountCodes({ raceId, race, codes, headingId }: DiscountCodesP
 
 /** Code, a percentage or an amount off, a limit of uses and an end: checked by the shared schema, then sent. */
 function AddCodeForm({ raceId, race }: { raceId: string; race: CodeRace }) {
-  const headingId = useId();
   const [values, setValues] = useState<DiscountCodeFormValues>(EMPTY_DISCOUNT_CODE_FORM);
   const { formRef, errors, isSubmitting, submit, clearError } = useSubmission();
   const input = formValuesToCodeInput(values, race);
@@ -118,11 +117,11 @@ function AddCodeForm({ raceId, race }: { raceId: string; race: CodeRace }) {
   }
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-labelledby={headingId}
-      className="border-base-300 rounded-box border p-4"
+    <PanelForm
+      formRef={formRef}
+      heading={M.form.heading}
+      submitLabel={M.form.submit}
+      isSubmitting={isSubmitting}
       onSubmit={(event) =>
         void submit(event, checkDiscountCode(input, race.currency), () => createDiscountCode(raceId, input), {
           fields: DISCOUNT_CODE_FIELDS,
@@ -134,83 +133,75 @@ function AddCodeForm({ raceId, race }: { raceId: string; race: CodeRace }) {
         })
       }
     >
-      <h3 id={headingId} className="text-lg font-bold">
-        {M.form.heading}
-      </h3>
-      <div className="grid gap-x-4 md:grid-cols-2">
+      <FormField
+        label={M.form.code}
+        name="code"
+        required
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={values.code}
+        error={errors.code}
+        hint={M.form.codeHint}
+        onChange={(event) => setField('code', event.target.value)}
+      />
+      <KindChoice
+        value={values.kind}
+        onChange={(kind) => {
+          setField('kind', kind);
+          clearError('percentOff');
+          clearError('amountOff');
+        }}
+      />
+      {values.kind === 'percent' ? (
         <FormField
-          label={M.form.code}
-          name="code"
+          label={M.form.percentOff}
+          name="percentOff"
           required
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={values.code}
-          error={errors.code}
-          hint={M.form.codeHint}
-          onChange={(event) => setField('code', event.target.value)}
-        />
-        <KindChoice
-          value={values.kind}
-          onChange={(kind) => {
-            setField('kind', kind);
-            clearError('percentOff');
-            clearError('amountOff');
-          }}
-        />
-        {values.kind === 'percent' ? (
-          <FormField
-            label={M.form.percentOff}
-            name="percentOff"
-            required
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={100}
-            step={1}
-            value={values.percentOff}
-            error={errors.percentOff}
-            onChange={(event) => setField('percentOff', event.target.value)}
-          />
-        ) : (
-          <FormField
-            label={`${M.form.amountOff} (${race.currency})`}
-            name="amountOff"
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={formatMoneyInput(500, race.currency)}
-            value={values.amountOff}
-            error={errors.amountOff}
-            onChange={(event) => setField('amountOff', event.target.value)}
-          />
-        )}
-        <FormField
-          label={M.form.maxUses}
-          name="maxUses"
           type="number"
           inputMode="numeric"
           min={1}
+          max={100}
           step={1}
-          value={values.maxUses}
-          error={errors.maxUses}
-          hint={M.form.maxUsesHint}
-          onChange={(event) => setField('maxUses', event.target.value)}
+          value={values.percentOff}
+          error={errors.percentOff}
+          onChange={(event) => setField('percentOff', event.target.value)}
         />
+      ) : (
         <FormField
-          label={M.form.validUntil}
-          name="validUntil"
-          type="datetime-local"
-          value={values.validUntil}
-          error={errors.validUntil}
-          hint={M.form.validUntilHint(race.timeZone)}
-          onChange={(event) => setField('validUntil', event.target.value)}
+          label={`${M.form.amountOff} (${race.currency})`}
+          name="amountOff"
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={formatMoneyInput(500, race.currency)}
+          value={values.amountOff}
+          error={errors.amountOff}
+          onChange={(event) => setField('amountOff', event.target.value)}
         />
-      </div>
-      <div className="mt-4 md:w-48">
-        <SubmitButton isSubmitting={isSubmitting}>{M.form.submit}</SubmitButton>
-      </div>
-    </form>
+      )}
+      <FormField
+        label={M.form.maxUses}
+        name="maxUses"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        value={values.maxUses}
+        error={errors.maxUses}
+        hint={M.form.maxUsesHint}
+        onChange={(event) => setField('maxUses', event.target.value)}
+      />
+      <FormField
+        label={M.form.validUntil}
+        name="validUntil"
+        type="datetime-local"
+        value={values.validUntil}
+        error={errors.validUntil}
+        hint={M.form.validUntilHint(race.timeZone)}
+        onChange={(event) => setField('validUntil', event.target.value)}
+      />
+    </PanelForm>
   );
 }
 

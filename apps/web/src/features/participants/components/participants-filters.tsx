@@ -3,13 +3,26 @@ import { PAYMENT_STATUSES, type PaymentStatus } from '@stride/shared/money';
 import { LabelledControl } from '../../../components/ui/labelled-control';
 import { ageGroupsOf, deskFieldsOf, genderLabel, type DeskRace } from '../entry-answers';
 import { PARTICIPANTS_MESSAGES } from '../participants-messages';
-import { GENDER_FILTERS, withFilters, type GenderFilter, type ParticipantsView } from '../participants-view';
+import {
+  GENDER_FILTERS,
+  readCheckedInParam,
+  withFilters,
+  type GenderFilter,
+  type ParticipantsView,
+} from '../participants-view';
 
 const F = PARTICIPANTS_MESSAGES.filters;
 
+/** The check-in filter's choices, as the URL writes them (`checkedIn=true|false`). */
+const CHECKED_IN_CHOICES = (['true', 'false'] as const).map((value) => ({
+  value,
+  label: F.checkedInChoices[value],
+}));
+
 /**
- * The list's filters by gender and age group, each shown when the race collects it, and by payment when it has
- * money (`withPayments`); a choice applies at once (from the first page) and goes into the URL.
+ * The list's filters by gender and age group, each shown when the race collects it, by payment when it has
+ * money (`withPayments`), and on the Registered tab by race-day check-in (issue 33); a choice applies at once
+ * (from the first page) and goes into the URL.
  */
 export function ParticipantsFilters({
   race,
@@ -23,7 +36,8 @@ export function ParticipantsFilters({
   onChange: (next: ParticipantsView) => void;
 }) {
   const shown = deskFieldsOf(race);
-  if (!shown.gender && !shown.ageGroup && !withPayments) return null;
+  const withCheckin = view.status === 'registered';
+  if (!shown.gender && !shown.ageGroup && !withPayments && !withCheckin) return null;
   return (
     <div className="flex flex-wrap gap-x-4">
       {shown.gender && (
@@ -56,6 +70,14 @@ export function ParticipantsFilters({
           onChange={(paymentStatus) =>
             onChange(withFilters(view, { paymentStatus: paymentStatus as PaymentStatus | null }))
           }
+        />
+      )}
+      {withCheckin && (
+        <FilterSelect
+          label={F.checkedIn}
+          value={view.checkedIn === null ? null : String(view.checkedIn)}
+          choices={CHECKED_IN_CHOICES}
+          onChange={(value) => onChange(withFilters(view, { checkedIn: readCheckedInParam(value) }))}
         />
       )}
     </div>

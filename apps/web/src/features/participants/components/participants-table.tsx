@@ -3,6 +3,7 @@ import type { Participant, RegistrationStatus } from '@stride/shared';
 import { base } from '../../../components/ui/icons';
 import { ResponsiveTable, type TableColumn } from '../../../components/ui/responsive-table';
 import { formatDateTime } from '../../../lib/dates';
+import { checkinText, type CheckinRace } from '../checkins';
 import { deskFieldsOf, genderLabel, participantDetails, type DeskRace } from '../entry-answers';
 import { PARTICIPANTS_MESSAGES } from '../participants-messages';
 import type { SortColumn, SortOrder } from '../participants-view';
@@ -137,6 +138,24 @@ function paymentColumns(raceCurrency: string): Column[] {
   ];
 }
 
+/**
+ * The race-day check-in's column (issue 33), on the Registered tab (no one else can be checked in), last as in
+ * the CSV: when the runner was checked in, as the race's clocks read it, or "Not yet".
+ */
+function checkinColumn(race: CheckinRace): Column {
+  return {
+    header: C.checkedIn,
+    cell: (participant) =>
+      participant.checkedInAt === null ? (
+        <span className="text-base-content/75">{checkinText(participant, race)}</span>
+      ) : (
+        <time dateTime={participant.checkedInAt} className="whitespace-nowrap">
+          {checkinText(participant, race)}
+        </time>
+      ),
+  };
+}
+
 /** Money owed either way stands out; settled money is plain. */
 const PAYMENT_BADGE: Record<Participant['paymentStatus'], string> = {
   free: 'badge-ghost',
@@ -154,9 +173,9 @@ type ParticipantsTableProps = {
   status: RegistrationStatus;
   /**
    * The race: its time zone (when each runner registered is shown as the clocks there read it) and its entry
-   * form, whose answers the table shows.
+   * form, whose answers the table shows; its start, whose day check-in times are shown without a date.
    */
-  race: DeskRace;
+  race: DeskRace & CheckinRace;
   participants: readonly Participant[];
   /** The race's currency when the table shows each entry's payment (issue 32); null for a free race. */
   paymentsCurrency: string | null;
@@ -170,9 +189,10 @@ type ParticipantsTableProps = {
 /**
  * One page of a race's participants: bib (place in line on the waitlist, hold's end for a held place), names,
  * e-mail, contact, info, when they registered (race-local time), the gender, age group and T-shirt size the race
- * asks for, then a paid race's payment. The headers of Bib, Last Name and Registered sort the list (`aria-sort`
- * says how it is sorted); a row's other answers are in its details; a live entry can be cancelled, a fee due on
- * site marked paid and a refund due marked refunded. A table from the md breakpoint up, cards on a phone.
+ * asks for, a paid race's payment, and on the Registered tab when each runner was checked in. The headers
+ * of Bib, Last Name and Registered sort the list (`aria-sort` says how it is sorted); a row's other answers are
+ * in its details; a live entry can be cancelled, a fee due on site marked paid and a refund due marked refunded.
+ * A table from the md breakpoint up, cards on a phone.
  */
 export function ParticipantsTable({
   status,
@@ -191,6 +211,7 @@ export function ParticipantsTable({
     ...DETAILS,
     ...entryFormColumns(race),
     ...(paymentsCurrency === null ? [] : paymentColumns(paymentsCurrency)),
+    ...(status === 'registered' ? [checkinColumn(race)] : []),
   ].map((column) => {
     const isSorted = column.sortColumn === sorted.column;
     return {

@@ -9,7 +9,7 @@ import type {
   deletedSchema,
   registrationUpdatedSchema,
 } from '@stride/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { readPage, toPageParams, type Page } from '../../../lib/paging';
 
 /** The answers of docs/SPEC.md §7's update and delete calls, as the shared schemas declare them. */
@@ -38,6 +38,22 @@ export async function getMyRegistrations(
     query.page,
     query.limit,
   );
+}
+
+/**
+ * The signed-in runner's own registration, with its race pass's `checkinCode` while it holds a place; null when
+ * there is no such entry of theirs (the API's 404, or a 403 for someone else's).
+ */
+export async function getMyRegistrationOrNull(
+  id: string,
+  signal?: AbortSignal,
+): Promise<Registration | null> {
+  try {
+    return (await apiRequest<Registration>(`/api/registrations/${encodeURIComponent(id)}`, { signal })).data;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return null;
+    throw error;
+  }
 }
 
 /** How many registrations the signed-in runner has in all: the total of a one-row page, searching nothing. */

@@ -1,6 +1,8 @@
+import { Link } from 'react-router';
 import type { Registration } from '@stride/shared';
 import { CalendarIcon } from '../../../components/ui/link-icons';
 import { ResponsiveTable, RowActions, type TableColumn } from '../../../components/ui/responsive-table';
+import { paths } from '../../../config/paths';
 import { formatDay } from '../../../lib/dates';
 import { getRegistrationCalendarPath } from '../api/registrations-api';
 import { APPLY_LIST_MESSAGES as M } from '../apply-list-messages';
@@ -51,8 +53,8 @@ function numberedColumns(firstNumber: number): ReadonlyArray<TableColumn<Registr
 /**
  * docs/SPEC.md §2 My Apply List: #, Marathon Title, Start Date, Name, Contact, Info ('-' when empty), Registered On,
  * then Status (bib or place in line), Payment (issue 32), Actions (cards on small screens). Besides Update and
- * Delete ('Leave waitlist' for a runner in line), each place's calendar file to download, and "Pay now" for a
- * place held while its runner pays. An entry kept without a place (cancelled, released) is only shown.
+ * Delete ('Leave waitlist' for a runner in line), each place's race pass (issue 33) and calendar file to download,
+ * and "Pay now" for a place held while its runner pays. An entry kept without a place (cancelled, released) is only shown.
  */
 export function RegistrationsTable({
   registrations,
@@ -87,17 +89,27 @@ export function RegistrationsTable({
                 className="btn btn-success btn-sm"
               />
             )}
-            {/* A place in line or held for payment is not yet a race to go to: its mail has no calendar file either. */}
+            {/* A place in line or held for payment is not yet a race to go to: no race pass, and its mail has
+                no calendar file either. */}
             {registration.status === 'registered' && (
-              <a
-                href={getRegistrationCalendarPath(registration._id)}
-                download
-                aria-label={M.calendarFile(registration.marathonTitle)}
-                className="btn btn-outline btn-sm"
-              >
-                <CalendarIcon width={16} height={16} />
-                {M.calendarLink}
-              </a>
+              <>
+                <Link
+                  to={paths.racePass.href(registration._id)}
+                  aria-label={M.passOf(registration.marathonTitle)}
+                  className="btn btn-outline btn-sm"
+                >
+                  {M.passLink}
+                </Link>
+                <a
+                  href={getRegistrationCalendarPath(registration._id)}
+                  download
+                  aria-label={M.calendarFile(registration.marathonTitle)}
+                  className="btn btn-outline btn-sm"
+                >
+                  <CalendarIcon width={16} height={16} />
+                  {M.calendarLink}
+                </a>
+              </>
             )}
           </RowActions>
         )
