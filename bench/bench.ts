@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
 import { count, like, not, sql } from 'drizzle-orm';
 import { CAPACITY_LIMITS, formatMoney } from '@stride/shared';
-import { type DatabaseHandle, openPostgres } from '../apps/server/src/db/client.js';
+import { type Database, type DatabaseHandle, openPostgres } from '../apps/server/src/db/client.js';
 import { SEED_DISTANCES, SEED_LOCATIONS, bulkSeed } from '../apps/server/src/cli/bulk-seed.js';
 import {
   addBenchFixtures,
@@ -30,6 +30,7 @@ import { formatTable } from '../scripts/lib/table.mjs';
 import {
   BUDGETS,
   checkBudgets,
+  raceDayBudgets,
   type Driver,
   type Measurement,
   type ParticipantsCsv,
@@ -64,6 +65,8 @@ const { values: args } = parseArgs({
     'stampede-cancels': { type: 'string' },
     'stampede-connections': { type: 'string', default: '50' },
     'stampede-only': { type: 'boolean', default: false },
+    /** Only issue 33's race morning (and its budgets): for iterating on check-in. */
+    'race-day-only': { type: 'boolean', default: false },
     only: { type: 'string' },
     runners: { type: 'string' },
     workers: { type: 'string' },
@@ -119,6 +122,7 @@ if (stampede.connections < 1 || stampede.connections > stampede.runners)
 const runnerCount = whole('runners', args.runners, smoke ? 20_000 : 120_000);
 /** Skips the endpoint table: for iterating on the stampede. Endpoint budgets are then not checked. */
 const stampedeOnly = args['stampede-only'];
+const raceDayOnly = args['race-day-only'];
 /** Only the endpoints whose name contains this (and the baseline), nothing else: for iterating on a read. */
 const onlyEndpoints = args.only;
 if (onlyEndpoints !== undefined && stampedeOnly)
@@ -899,6 +903,29 @@ async function measureCold(chosen: Scenario[]): Promise<Measurement[]> {
 }
 
 /**
+ * Runs `work` against a running server with the database opened beside it (a phase that reads or changes rows
+ * itself meanwhile), watching the server's memory.
+ */
+async function beside<T>(
+  server: { pids: () => number[] },
+  work: (db: Database) => Promise<T>,
+): Promise<{ run: T; rssBytes: number }> {
+  const live = await (databaseUrl
+    ? openPostgres(databaseUrl, { poolSize: 2, migrationsFolder: false })
+    : openDataDirDatabase(dataDir));
+  const close = once(live.close);
+  startedHere.add(close);
+  try {
+    const stopWatching = watchRss(server.pids);
+    const run = await work(live.db);
+    return { run, rssBytes: stopWatching() };
+  } finally {
+    await close();
+    startedHere.delete(close);
+  }
+}
+
+/**
  * Issue 32's paid stampede, after the free one: on a server that takes payments through the bench's own Stripe,
  * with the database opened beside it (the holds left to expire end there, and the audit reads it meanwhile).
  */
@@ -912,28 +939,18 @@ async function paidStampedePhases(fixtures: BenchFixtures) {
     const server = await startServer({ ...serverEnv, ...benchStripe.env });
     try {
       benchStripe.listenTo(server.url);
-      const live = await (databaseUrl
-        ? openPostgres(databaseUrl, { poolSize: 2, migrationsFolder: false })
-        : openDataDirDatabase(dataDir));
-      const close = once(live.close);
-      startedHere.add(close);
-      try {
-        const stopWatching = watchRss(server.pids);
-        const run = await runPaidStampede({
+      return await beside(server, (db) =>
+        runPaidStampede({
           url: server.url,
-          db: live.db,
+          db,
           benchStripe,
           fixtures,
           plan: planPaidStampede(stampede),
           connections: stampede.connections,
           burst: (phase, amount, onBody, options) =>
             burst(server.url, { ...phase, kind: 'write' }, amount, onBody, options),
-        });
-        return { run, rssBytes: stopWatching() };
-      } finally {
-        await close();
-        startedHere.delete(close);
-      }
+        }),
+      );
     } finally {
       await server.stop();
     }
@@ -955,25 +972,9 @@ async function raceDayPhase(fixtures: BenchFixtures) {
   );
   const server = await startServer({ ...serverEnv, MAIL_WORKER: 'off' });
   try {
-    const live = await (databaseUrl
-      ? openPostgres(databaseUrl, { poolSize: 2, migrationsFolder: false })
-      : openDataDirDatabase(dataDir));
-    const close = once(live.close);
-    startedHere.add(close);
-    try {
-      const stopWatching = watchRss(server.pids);
-      const run = await runRaceDay({
-        url: server.url,
-        db: live.db,
-        raceId,
-        token: fixtures.heavyOrganizer.token,
-        plan,
-      });
-      return { run, rssBytes: stopWatching() };
-    } finally {
-      await close();
-      startedHere.delete(close);
-    }
+    return await beside(server, (db) =>
+      runRaceDay({ url: server.url, db, raceId, token: fixtures.heavyOrganizer.token, plan }),
+    );
   } finally {
     await server.stop();
   }
@@ -998,7 +999,7 @@ function printRaceDay({ roster, sync, delta, registered, devices, batch, changes
         [
           `sync (${sync.scans} scans)`,
           '',
-          `${sync.seconds} s`,
+          `${sync.seconds} s; a batch p50 ${sync.p50Ms} ms, p99 ${sync.p99Ms} ms`,
           `${sync.checkedIn} checked in, ${sync.already} already, ${sync.twice} twice; rows checked in ${sync.rowsCheckedIn}; ${sync.errors} errors`,
         ],
         [
@@ -1013,6 +1014,21 @@ function printRaceDay({ roster, sync, delta, registered, devices, batch, changes
 }
 const ROSTER_READS_NOTE = 'once cold, then 10 times warm';
 
+/** `--race-day-only`: the race morning alone, its table and its budgets. */
+async function raceDayAlone(fixtures: BenchFixtures, started: number) {
+  try {
+    const { run } = await raceDayPhase(fixtures);
+    printRaceDay(run);
+    console.log('\nBudgets:');
+    const results = raceDayBudgets(run);
+    for (const budget of results) console.log(`  ${budget.met ? 'met   ' : 'MISSED'} ${budget.text}`);
+    if (run.sync.errors > 0 || (!smoke && results.some((budget) => !budget.met))) process.exitCode = 1;
+  } finally {
+    await withDatabase(({ db }) => removeBenchFixtures(db));
+  }
+  console.log(`Done in ${round((performance.now() - started) / 1000, 0)} s.`);
+}
+
 async function main() {
   const started = performance.now();
   console.log(
@@ -1022,6 +1038,7 @@ async function main() {
   buildStale();
   const prepared = await prepare();
   const { fixtures } = prepared;
+  if (raceDayOnly) return raceDayAlone(fixtures, started);
   console.log(
     `Data: ${prepared.totalMarathons} marathons, ${prepared.totalRegistrations} registrations ` +
       `(with the bench's ${HEAVY_ORGANIZER_RACES} races of one organizer and ${HEAVY_RUNNER_REGISTRATIONS} registrations of one runner); ` +

@@ -265,33 +265,7 @@ export function checkBudgets(run: {
       `paid stampede webhook p99 ${webhooks.p99Ms} ms ≤ ${budget.webhookP99Ms} ms`,
     );
   }
-  if (run.raceDay) {
-    const { roster, sync, delta, registered, changes } = run.raceDay;
-    const budget = BUDGETS.raceDay;
-    const rosterMb = roster.compressedBytes / 2 ** 20;
-    check(
-      rosterMb <= budget.rosterMb,
-      `race day roster of ${registered}: ${rosterMb.toFixed(2)} MB ${roster.encoding} ≤ ${budget.rosterMb} MB`,
-    );
-    check(
-      roster.medianMs <= budget.rosterMs,
-      `race day roster of ${registered}: ${roster.medianMs} ms (median warm; cold ${roster.coldMs} ms) ≤ ${budget.rosterMs} ms`,
-    );
-    check(
-      sync.seconds <= budget.syncSeconds &&
-        sync.twice === 0 &&
-        sync.errors === 0 &&
-        sync.rowsCheckedIn === registered &&
-        sync.checkedIn === registered,
-      `race day sync: ${sync.checkedIn} checked in (of ${registered}), ${sync.twice} twice, ${sync.errors} errors, ` +
-        `in ${sync.seconds} s ≤ ${budget.syncSeconds} s`,
-    );
-    const deltaKb = delta.compressedBytes / 1024;
-    check(
-      deltaKb <= budget.deltaKb,
-      `race day delta after ${changes} changes: ${deltaKb.toFixed(1)} KB ≤ ${budget.deltaKb} KB`,
-    );
-  }
+  if (run.raceDay) results.push(...raceDayBudgets(run.raceDay));
   if (run.csv) {
     const { medianSeconds, rows, questions, rssBeforeMb, rssPeakMb } = run.csv;
     const budget = BUDGETS.participantsCsv;
@@ -308,6 +282,37 @@ export function checkBudgets(run: {
   checkMemory(
     peakRssMb <= BUDGETS.peakRssMb,
     `server RSS peak ${peakRssMb.toFixed(1)} MB ≤ ${BUDGETS.peakRssMb} MB`,
+  );
+  return results;
+}
+
+/** Issue 33's race-day budgets (binding). */
+export function raceDayBudgets({ roster, sync, delta, registered, changes }: RaceDay): BudgetResult[] {
+  const results: BudgetResult[] = [];
+  const check = (met: boolean, text: string) => results.push({ met, text, binds: true, applies: true });
+  const budget = BUDGETS.raceDay;
+  const rosterMb = roster.compressedBytes / 2 ** 20;
+  check(
+    rosterMb <= budget.rosterMb,
+    `race day roster of ${registered}: ${rosterMb.toFixed(2)} MB ${roster.encoding} ≤ ${budget.rosterMb} MB`,
+  );
+  check(
+    roster.medianMs <= budget.rosterMs,
+    `race day roster of ${registered}: ${roster.medianMs} ms (median warm; cold ${roster.coldMs} ms) ≤ ${budget.rosterMs} ms`,
+  );
+  check(
+    sync.seconds <= budget.syncSeconds &&
+      sync.twice === 0 &&
+      sync.errors === 0 &&
+      sync.rowsCheckedIn === registered &&
+      sync.checkedIn === registered,
+    `race day sync: ${sync.checkedIn} checked in (of ${registered}), ${sync.twice} twice, ${sync.errors} errors, ` +
+      `in ${sync.seconds} s ≤ ${budget.syncSeconds} s`,
+  );
+  const deltaKb = delta.compressedBytes / 1024;
+  check(
+    deltaKb <= budget.deltaKb,
+    `race day delta after ${changes} changes: ${deltaKb.toFixed(1)} KB ≤ ${budget.deltaKb} KB`,
   );
   return results;
 }

@@ -23,6 +23,9 @@ export type RaceDay = RaceDayPlan & {
     rowsCheckedIn: number;
     twice: number;
     errors: number;
+    /** One batch's POST, from sending to its answer. */
+    p50Ms: number;
+    p99Ms: number;
   };
   delta: { compressedBytes: number; entries: number; removed: number };
 };
@@ -92,10 +95,11 @@ async function getRaw(
   });
 }
 
-const median = (values: number[]) => {
+const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
 };
+const median = (values: number[]) => percentile(values, 0.5);
 
 /** The phones' scans: device d checks in bibs of its share, in a shuffled order, plus a few of the others'. */
 function devicePlans(plan: RaceDayPlan): number[][] {
@@ -148,6 +152,7 @@ export async function runRaceDay({
 
   // Ten phones at once, each sending its scans in batches, one batch after another.
   const results: ScanResult[] = [];
+  const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
   await Promise.all(
@@ -159,17 +164,19 @@ export async function runRaceDay({
           at: new Date().toISOString(),
           device: `phone ${device + 1}`,
         }));
+        const sent = performance.now();
         const response = await fetch(`${url}/api/marathons/${raceId}/checkins`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ scans }),
         });
+        const body = await response.text();
+        latencies.push(performance.now() - sent);
         if (response.status !== 200) {
           errors += 1;
-          await response.text();
           continue;
         }
-        results.push(...((await response.json()) as { results: ScanResult[] }).results);
+        results.push(...(JSON.parse(body) as { results: ScanResult[] }).results);
       }
     }),
   );
@@ -219,6 +226,8 @@ export async function runRaceDay({
       rowsCheckedIn: counts!.rows,
       twice,
       errors,
+      p50Ms: Math.round(median(latencies)),
+      p99Ms: Math.round(percentile(latencies, 0.99)),
     },
     delta: {
       compressedBytes: delta.compressed,

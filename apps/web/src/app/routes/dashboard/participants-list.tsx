@@ -98,6 +98,9 @@ export function Component() {
   const show = (next: ParticipantsView) =>
     void navigate({ search: toSearch(next) }, { preventScrollReset: true });
   const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  // While a tab, a filter or a sort is on its way, the next one starts from it, not from the list on screen: a
+  // filter chosen right after a tab keeps that tab.
+  const latest = isUpdating ? readParticipantsView(new URLSearchParams(navigation.location.search)) : view;
   const { from, to } = pageRange(page.page, page.limit, page.total);
   const countText = view.q ? L.matches(page.total, view.q) : from > 0 ? L.showing(from, to, page.total) : '';
 
@@ -119,19 +122,24 @@ export function Component() {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusTabs
-          view={view}
+          view={latest}
           statuses={statusTabsOf(paymentsCurrency !== null, view.status)}
           panelId={panelId}
         />
         <ParticipantsSearch
           value={view.q}
           onSearch={(q) => {
-            const next = withQuery(view, q);
-            if (next.q !== view.q) show(next);
+            const next = withQuery(latest, q);
+            if (next.q !== latest.q) show(next);
           }}
         />
       </div>
-      <ParticipantsFilters race={race} withPayments={paymentsCurrency !== null} view={view} onChange={show} />
+      <ParticipantsFilters
+        race={race}
+        withPayments={paymentsCurrency !== null}
+        view={latest}
+        onChange={show}
+      />
       <div
         id={panelId}
         role="tabpanel"
@@ -158,7 +166,7 @@ export function Component() {
             participants={page.items}
             paymentsCurrency={paymentsCurrency}
             sorted={getSortedColumn(view)}
-            onSort={(column) => show(sortBy(view, column))}
+            onSort={(column) => show(sortBy(latest, column))}
             onCancel={(participant) => void removeRecord(participant)}
             onRecordPayment={(participant, status) => void recordPaymentOf(participant, status)}
           />
