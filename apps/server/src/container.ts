@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import type { Executor } from './db/transaction.js';
+import { type Executor, inOneSnapshot } from './db/transaction.js';
 import type { RecordChange } from './changes/unit-of-work.js';
 import { createChangeNotifications } from './changes/change-notifications.js';
 import { createChangeFeed } from './changes/change-feed.js';
@@ -201,7 +201,11 @@ export function createContainer({
     /** Race day's check-in: the roster, scans, undoing (roles answered by the staff module). */
     checkin: {
       service: createCheckinService({ unitOfWork, raceAccess, repository: createCheckinRepository(db) }),
-      reads: createCheckinReads({ repository: createCheckinRepository(db), raceAccess }),
+      reads: createCheckinReads({
+        repository: createCheckinRepository(db),
+        inOneSnapshot: (work) => inOneSnapshot(db, (tx) => work(createCheckinRepository(tx))),
+        raceAccess,
+      }),
     },
     /** Entry fees: codes, on-site records, checkouts, Stripe's webhook; the worker releasing holds and refunding. */
     payments: { service: paymentsService, worker: paymentsWorker },

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-const compressBrotli = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
 
 /** Smaller answers go as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -39,31 +37,60 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
-/**
- * Sends JSON text written elsewhere (by PostgreSQL), past the response schema's serialiser: compressed for a
- * client that accepts brotli or gzip (off the event loop), with a weak ETag of the uncompressed body (weak: its
- * encodings are one answer) and 304 for a client that holds it; `private, no-cache`, so that a copy kept is
- * always asked about first.
- */
-export async function sendCompressedJson(request: FastifyRequest, reply: FastifyReply, json: string) {
-  const body = Buffer.from(json);
-  const etag = `W/"${createHash('sha256').update(body).digest('base64url')}"`;
-  reply.header('etag', etag).header('vary', 'accept-encoding').header('cache-control', 'private, no-cache');
-  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoding =
-    body.length >= COMPRESS_FROM_BYTES ? chooseEncoding(request.headers['accept-encoding']) : null;
-  if (encoding === null) return reply.send(body);
-  const compressed =
+/** A compressing stream for the encoding, its output gathered in `chunks`. */
+function compressorFor(encoding: Encoding, chunks: Buffer[]) {
+  const compressor =
     encoding === 'br'
-      ? await compressBrotli(body, {
+      ? createBrotliCompress({
           params: {
             [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
             [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
           },
         })
-      : await compressGzip(body);
-  return reply.header('content-encoding', encoding).send(compressed);
+      : createGzip();
+  compressor.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return compressor;
+}
+
+/**
+ * Sends JSON text written elsewhere (by PostgreSQL), past the response schema's serialiser, from its parts as
+ * they come: compressed for a client that accepts brotli or gzip (off the event loop, each part while the next
+ * is read), with a weak ETag of the uncompressed body (weak: its encodings are one answer) and 304 for a client
+ * that holds it; `private, no-cache`, so that a copy kept is always asked about first. The answer is whole before
+ * it is sent, as its ETag is.
+ */
+export async function sendCompressedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  parts: AsyncIterable<string>,
+) {
+  const hash = createHash('sha256');
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const plain: Buffer[] = [];
+  const compressed: Buffer[] = [];
+  let compressor: ReturnType<typeof compressorFor> | null = null;
+  let length = 0;
+  for await (const part of parts) {
+    const bytes = Buffer.from(part);
+    hash.update(bytes);
+    length += bytes.length;
+    if (compressor === null) {
+      plain.push(bytes);
+      if (encoding === null || length < COMPRESS_FROM_BYTES) continue;
+      compressor = compressorFor(encoding, compressed);
+      for (const held of plain.splice(0)) compressor.write(held);
+    } else if (!compressor.write(bytes)) await once(compressor, 'drain');
+  }
+  if (compressor !== null) {
+    compressor.end();
+    await finished(compressor);
+  }
+
+  const etag = `W/"${hash.digest('base64url')}"`;
+  reply.header('etag', etag).header('vary', 'accept-encoding').header('cache-control', 'private, no-cache');
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (compressor === null) return reply.send(Buffer.concat(plain));
+  return reply.header('content-encoding', encoding!).send(Buffer.concat(compressed));
 }

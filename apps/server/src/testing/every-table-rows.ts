@@ -13,6 +13,7 @@ import { type DatabaseFingerprint, fingerprintDatabase } from './database-finger
 export const APP_TABLES = [
   'accounts',
   'checkin_scans',
+  'checkins',
   'discount_codes',
   'images',
   'mail_outbox',
@@ -100,8 +101,9 @@ export async function addRowsOfEveryKind(db: Executor, runId: string): Promise<v
     values (${WAITLIST_RACE_ID}, 'helper@example.org', 'coorganizer', 'active', repeat('0f', 32), ${runner(7)},
         ${AWKWARD_INSTANT}, now()),
       (${WAITLIST_RACE_ID}, 'volunteer@example.org', 'checkin', 'invited', repeat('a1', 32), null, now(), null)`);
-  await db.execute(sql`update registrations set checked_in_at = ${AWKWARD_INSTANT}, checked_in_by = ${AWKWARD_TEXT},
-      checked_in_by_user_id = ${runner(7)}, checked_in_device = 'phone 2', checked_in_recorded_at = now()
+  await db.execute(sql`insert into checkins (registration_id, marathon_id, checked_in_at, checked_in_by,
+      checked_in_by_user_id, device)
+    select id, marathon_id, ${AWKWARD_INSTANT}, ${AWKWARD_TEXT}, ${runner(7)}, 'phone 2' from registrations
     where marathon_id = ${WAITLIST_RACE_ID} and status = 'registered'`);
   await db.execute(sql`insert into checkin_scans (marathon_id, scan_id, result, received_at)
     select ${WAITLIST_RACE_ID}::uuid, 'c0ffee00-1234-4abc-8def-0123456789ab',

@@ -12,14 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES, STAFF_STATUSES, type ScanResult } from '@stride/shared';
 import { users } from './auth.js';
+import { CURRENT_TRANSACTION } from './columns.js';
 import { marathons } from './marathons.js';
-
-/**
- * The transaction that last changed a row, as a number (`pg_current_xact_id()`): what a check-in roster's cursor
- * compares. A cursor is the oldest transaction still running when a roster was read (its snapshot's xmin), so a
- * change committed after that read always has a larger number, whatever order transactions commit in.
- */
-export const CURRENT_TRANSACTION = sql`(pg_current_xact_id()::text)::bigint`;
+import { registrations } from './registrations.js';
 
 /**
  * A race's team (issue 33): invited by email; once the invitee accepts (holding the mailed token), `user_id` is
@@ -83,4 +78,29 @@ export const rosterRemovals = pgTable(
     rosterVersion: bigint('roster_version', { mode: 'number' }).notNull().default(CURRENT_TRANSACTION),
   },
   (table) => [index('roster_removals_race_idx').on(table.marathonId, table.rosterVersion)],
+);
+
+/**
+ * Runners checked in (issue 33), one row each: the first check-in wins (the primary key), an undo deletes it. Kept
+ * apart from registrations so that a race morning's thirty thousand check-ins write one narrow row each, not a
+ * new version of a wide row and of its dozen indexes.
+ */
+export const checkins = pgTable(
+  'checkins',
+  {
+    registrationId: uuid('registration_id')
+      .primaryKey()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    marathonId: uuid('marathon_id').notNull(),
+    /** The scan's time as the phone gave it (within the last day), else the server's. */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull(),
+    /** Who checked the runner in (their name when it was done), on which device, and when the server learnt of it. */
+    checkedInBy: text('checked_in_by').notNull(),
+    checkedInByUserId: text('checked_in_by_user_id'),
+    device: text('device'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The transaction that checked the runner in: a roster's delta lists the entries checked in from its cursor on. */
+    rosterVersion: bigint('roster_version', { mode: 'number' }).notNull().default(CURRENT_TRANSACTION),
+  },
+  (table) => [index('checkins_roster_idx').on(table.marathonId, table.rosterVersion)],
 );

@@ -16,9 +16,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { GENDERS, PAYMENT_METHODS, PAYMENT_STATUSES, REGISTRATION_STATUSES } from '@stride/shared';
 import { users } from './auth.js';
-import { timestamps } from './columns.js';
+import { CURRENT_TRANSACTION, timestamps } from './columns.js';
 import { marathons } from './marathons.js';
-import { CURRENT_TRANSACTION } from './race-day.js';
+
 
 /**
  * The order runners join waitlists in. Taken while the race's row is locked, so within a race it follows the
@@ -99,16 +99,9 @@ export const registrations = pgTable(
     checkinCodeHash: text('checkin_code_hash')
       .notNull()
       .generatedAlwaysAs(sql`encode(sha256(checkin_code::bytea), 'hex')`),
-    /** When the runner was checked in: the scan's time as the phone gave it (within the last day), else the server's. */
-    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
-    /** Who checked them in (their name when it was done), on which device, and when the server learnt of it. */
-    checkedInBy: text('checked_in_by'),
-    checkedInByUserId: text('checked_in_by_user_id'),
-    checkedInDevice: text('checked_in_device'),
-    checkedInRecordedAt: timestamp('checked_in_recorded_at', { withTimezone: true }),
     /**
-     * The transaction that last changed what a check-in phone keeps of the entry (kept by migration 0015's
-     * trigger): a roster's delta is the entries changed by transactions from its cursor on.
+     * The transaction that last changed what a check-in phone keeps of the entry (kept by migration 0015's trigger;
+     * an undone check-in stamps it too): a roster's delta is the entries changed by transactions from its cursor on.
      */
     rosterVersion: bigint('roster_version', { mode: 'number' }).notNull().default(CURRENT_TRANSACTION),
     // created_at is docs/SPEC.md's `timestamp`: when the runner registered.

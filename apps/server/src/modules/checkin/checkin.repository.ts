@@ -1,19 +1,27 @@
 import { sql } from 'drizzle-orm';
 import type { RegistrationStatus, RosterEntry, ScanResult } from '@stride/shared';
 import { isoInstant } from '../../db/json-text.js';
+import { CURRENT_TRANSACTION } from '../../db/schema/columns.js';
 import { defineShape } from '../../db/shape.js';
 import type { Executor } from '../../db/transaction.js';
 
-/** Who an entry is and its check-in (the first one's), from a registrations row `registration`. */
+/**
+ * Who an entry is and its check-in if any, from a registrations row `registration` and its checkins row `checkin`
+ * ({@link WITH_CHECKIN}).
+ */
 const CHECKED_IN_RUNNER = {
   bib: sql`registration.bib`,
   firstName: sql`registration.first_name`,
   lastName: sql`registration.last_name`,
-  checkedInAt: isoInstant(sql`registration.checked_in_at`),
-  checkedInBy: sql`registration.checked_in_by`,
+  checkedInAt: isoInstant(sql`checkin.checked_in_at`),
+  checkedInBy: sql`checkin.checked_in_by`,
 };
 
-/** A registered runner as a check-in phone keeps them (rosterEntrySchema), from a registrations row `registration`. */
+/** A race's registrations rows `registration` with their check-in `checkin` (null columns when not checked in). */
+const WITH_CHECKIN = (raceId: string) => sql`registrations registration
+  left join checkins checkin on checkin.registration_id = registration.id and checkin.marathon_id = ${raceId}`;
+
+/** A registered runner as a check-in phone keeps them (rosterEntrySchema), from {@link WITH_CHECKIN}'s rows. */
 export const ROSTER_ENTRY = defineShape<RosterEntry>({
   registrationId: sql`registration.id`,
   ...CHECKED_IN_RUNNER,
@@ -36,7 +44,7 @@ const ENTRY_STATE = defineShape<EntryState>({
   id: sql`registration.id`,
   status: sql`registration.status`,
   ...CHECKED_IN_RUNNER,
-  device: sql`registration.checked_in_device`,
+  device: sql`checkin.device`,
 });
 
 /** What a scan names its runner by: exactly one of the keys (a malformed registration id is never looked up). */
@@ -45,7 +53,7 @@ export type ScanKey = { n: number; code: string | null; bib: number | null; regi
 /** A check-in to record: the entry, the time it is dated (the scan's, or the server's) and the phone's name. */
 export type CheckIn = { id: string; at: string; device: string | null };
 
-/** An entry's check-in as an undo needs it, its row locked. */
+/** An entry's check-in as an undo needs it (null columns when not checked in), its entry locked. */
 export type CheckInRecord = {
   checkedInAt: string | null;
   checkedInByUserId: string | null;
@@ -53,19 +61,20 @@ export type CheckInRecord = {
   recordedAt: string | null;
 };
 
+/** The ids of a JSON array, as a set of uuids to match with `in`. */
+const idsIn = (ids: readonly string[]) =>
+  sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /** The snapshot's oldest running transaction: every change not seen by this statement has a number at least this. */
 const SNAPSHOT_CURSOR = sql`(pg_snapshot_xmin(pg_current_snapshot()))::text`;
 
-/** A JSON array of the race's registered entries in bib order (those changed from `since` on, with it). */
-const rosterEntries = (raceId: string, since: string | null) => sql`coalesce((
-  select json_agg(entry) from (
-    select ${ROSTER_ENTRY.columns} from registrations registration
-    where registration.marathon_id = ${raceId} and registration.status = 'registered'
-      ${since === null ? sql`` : sql`and registration.roster_version >= ${since}::bigint`}
-    order by registration.bib
-  ) as entry), '[]'::json)`;
+/** The race's entries changed from `since` on: their rows, or their check-ins (made or undone). */
+const changedSince = (raceId: string, since: string) => sql`
+  select id from registrations where marathon_id = ${raceId} and roster_version >= ${since}::bigint
+  union
+  select registration_id from checkins where marathon_id = ${raceId} and roster_version >= ${since}::bigint`;
 
 /**
  * The ids of the race's entries that left the roster from `since` on: those changed and not registered now
@@ -93,19 +102,47 @@ export function createCheckinRepository(db: Executor) {
     },
 
     /**
-     * The roster as the API answers it, as JSON text PostgreSQL writes: every registered entry by bib, or, from
-     * `since` on, those changed and the ids of those gone. One statement, so the cursor (the snapshot's xmin) and
-     * the rows are read in the same snapshot: a change it does not see was made by a transaction numbered at
-     * least the cursor, which the next delta (`since` = cursor) includes, whatever order transactions commit in.
+     * What a roster read in this transaction's snapshot starts with: its cursor (the snapshot's xmin) and, from
+     * `since` on, the ids of the entries gone (a JSON array). Read in the snapshot of the entries' reads
+     * (inOneSnapshot): a change it does not see was made by a transaction numbered at least the cursor,
+     * which the next delta (`since` = cursor) includes, whatever order transactions commit in.
      */
-    async findRosterJson(raceId: string, since: string | null): Promise<string> {
-      const [row] = rowsOf<{ body: string }>(
+    async findRosterOpening(
+      raceId: string,
+      since: string | null,
+    ): Promise<{ cursor: string; removed: string }> {
+      const [row] = rowsOf<{ cursor: string; removed: string }>(
         await db.execute(sql`
-          select json_build_object('cursor', ${SNAPSHOT_CURSOR},
-            'entries', ${rosterEntries(raceId, since)},
-            'removed', ${since === null ? sql`'[]'::json` : rosterRemoved(raceId, since)})::text as body`),
+          select ${SNAPSHOT_CURSOR} as cursor,
+            (${since === null ? sql`'[]'::json` : rosterRemoved(raceId, since)})::text as removed`),
       );
-      return row!.body;
+      return row!;
+    },
+
+    /**
+     * Up to `limit` of the race's registered entries by bib after `afterBib` (those changed from `since` on), as
+     * JSON objects written by PostgreSQL and joined by commas, with the last one's bib (null when there are none).
+     */
+    async findRosterEntries(
+      raceId: string,
+      since: string | null,
+      afterBib: number | null,
+      limit: number,
+    ): Promise<{ json: string; count: number; lastBib: number | null }> {
+      const [row] = rowsOf<{ json: string | null; count: number; lastBib: number | null }>(
+        await db.execute(sql`
+          select string_agg(row_to_json(entry)::text, ',' order by entry.bib) as json, count(*)::int as count,
+            max(entry.bib) as "lastBib"
+          from (
+            select ${ROSTER_ENTRY.columns} from ${WITH_CHECKIN(raceId)}
+            where registration.marathon_id = ${raceId} and registration.status = 'registered'
+              ${afterBib === null ? sql`` : sql`and registration.bib > ${afterBib}`}
+              ${since === null ? sql`` : sql`and registration.id in (${changedSince(raceId, since)})`}
+            order by registration.bib
+            limit ${limit}
+          ) as entry`),
+      );
+      return { json: row!.json ?? '', count: row!.count, lastBib: row!.lastBib };
     },
 
     /**
@@ -133,7 +170,7 @@ export function createCheckinRepository(db: Executor) {
         await db.execute(sql`
           select scan_id::text as "scanId", result from checkin_scans
           where marathon_id = ${raceId}
-            and scan_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(scanIds)}::jsonb))`),
+            and scan_id in ${idsIn(scanIds)}`),
       );
       return new Map(rows.map((row) => [row.scanId, row.result]));
     },
@@ -151,7 +188,7 @@ export function createCheckinRepository(db: Executor) {
 
     /**
      * The entries the scans name in the race, with where each stands: one index lookup per scan (the check-in
-     * code's unique index, the race's bibs, the primary key). A scan naming nobody has no row.
+     * code's unique index, the race's registered entries by bib, the primary key). A scan naming nobody has no row.
      */
     async findScanned(
       raceId: string,
@@ -163,90 +200,103 @@ export function createCheckinRepository(db: Executor) {
             select * from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb)
               as scan(n int, code text, bib int, "registrationId" uuid)
           ), found as (
-            select scan.n, registration.id from scan
-              join registrations registration on registration.checkin_code = scan.code
-            where registration.marathon_id = ${raceId}
-            union all
-            select scan.n, registration.id from scan
-              join registrations registration
-                on registration.marathon_id = ${raceId} and registration.bib = scan.bib
-            union all
-            select scan.n, registration.id from scan
-              join registrations registration on registration.id = scan."registrationId"
-            where registration.marathon_id = ${raceId}
+            -- Lateral, so each scan is one index lookup whatever the planner guesses of the race's size (a race
+            -- filled the day before has no statistics yet, and a hash join would read all its entries).
+            select scan.n, hit.id from scan cross join lateral (
+              select id from registrations
+              where scan.code is not null and checkin_code = scan.code and marathon_id = ${raceId}
+              union all
+              -- Only registered entries have bibs (one per race: registrations_marathon_bib_unique).
+              select id from registrations
+              where scan.bib is not null and marathon_id = ${raceId} and status = 'registered' and bib = scan.bib
+              union all
+              select id from registrations
+              where scan."registrationId" is not null and id = scan."registrationId" and marathon_id = ${raceId}
+            ) as hit
           )
           select found.n, ${ENTRY_STATE.jsonb} as entry
-          from found join registrations registration on registration.id = found.id`),
+          from found join (${WITH_CHECKIN(raceId)}) on registration.id = found.id`),
       );
     },
 
     /**
-     * Locks those of the entries still registered and not checked in, in the order of their ids (so batches never
-     * wait on each other in a circle), and answers their ids. An entry checked in (or cancelled) by a transaction
-     * this one waited for is left out.
+     * Locks those of the entries still registered against a change of their status until the transaction ends
+     * (shared: scans of other phones lock them too), in the order of their ids, and answers their ids.
      */
-    async lockUncheckedIn(ids: readonly string[]): Promise<Set<string>> {
+    async lockRegistered(ids: readonly string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       const rows = rowsOf<{ id: string }>(
         await db.execute(sql`
-          select id from registrations
-          where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-            and status = 'registered' and checked_in_at is null
+          select id from registrations where id in ${idsIn(ids)} and status = 'registered'
           order by id
-          for update`),
+          for share`),
       );
       return new Set(rows.map((row) => row.id));
     },
 
     /**
-     * Checks the entries in (their rows locked by {@link lockUncheckedIn}) as `by` on `recordedAt`, and answers
-     * where each of `ids` stands now, those checked in by someone else meanwhile included: one statement.
+     * Checks the entries in as `by` on `recordedAt`, in the order of their ids, and answers the ids of those this
+     * transaction checked in: an entry checked in already, or by a transaction that commits while this one waits
+     * for it, keeps its first check-in.
      */
-    async checkInAndRead(
+    async insertCheckIns(
+      raceId: string,
       checkIns: readonly CheckIn[],
       by: { name: string; userId: string },
       recordedAt: Date,
-      ids: readonly string[],
-    ): Promise<EntryState[]> {
+    ): Promise<Set<string>> {
+      if (checkIns.length === 0) return new Set();
+      const rows = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          insert into checkins (registration_id, marathon_id, checked_in_at, checked_in_by, checked_in_by_user_id,
+            device, recorded_at)
+          select checkin.id, ${raceId}, checkin.at, ${by.name}, ${by.userId}, checkin.device,
+            ${recordedAt.toISOString()}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(checkIns)}::jsonb) as checkin(id uuid, at timestamptz, device text)
+          order by checkin.id
+          on conflict (registration_id) do nothing
+          returning registration_id::text as id`),
+      );
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** Where each of the race's entries `ids` stands now. */
+    async findEntryStates(raceId: string, ids: readonly string[]): Promise<EntryState[]> {
+      if (ids.length === 0) return [];
       return rowsOf<{ entry: EntryState }>(
         await db.execute(sql`
-          with checked as (
-            update registrations as registration set checked_in_at = checkin.at, checked_in_by = ${by.name},
-              checked_in_by_user_id = ${by.userId}, checked_in_device = checkin.device,
-              checked_in_recorded_at = ${recordedAt.toISOString()}::timestamptz, updated_at = now()
-            from jsonb_to_recordset(${JSON.stringify(checkIns)}::jsonb)
-              as checkin(id uuid, at timestamptz, device text)
-            where registration.id = checkin.id and registration.checked_in_at is null
-            returning ${ENTRY_STATE.jsonb} as entry
-          )
-          select entry from checked
-          union all
-          select ${ENTRY_STATE.jsonb} from registrations registration
-          where registration.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-            and registration.id not in (select (entry->>'id')::uuid from checked)`),
+          select ${ENTRY_STATE.jsonb} as entry from ${WITH_CHECKIN(raceId)}
+          where registration.id in ${idsIn(ids)}`),
       ).map((row) => row.entry);
     },
 
-    /** The entry's check-in in the race, its row locked for the rest of the transaction; null when there is none. */
+    /**
+     * The entry's check-in in the race (null columns when it has none), the entry locked for the rest of the
+     * transaction (so no scan checks it in meanwhile); null when the race has no such entry.
+     */
     async findCheckInForUpdate(raceId: string, id: string): Promise<CheckInRecord | null> {
       const [row] = rowsOf<CheckInRecord>(
         await db.execute(sql`
-          select ${isoInstant(sql`checked_in_at`)} as "checkedInAt", checked_in_by_user_id as "checkedInByUserId",
-            ${isoInstant(sql`checked_in_recorded_at`)} as "recordedAt"
-          from registrations where id = ${id} and marathon_id = ${raceId}
-          for update`),
+          select ${isoInstant(sql`checkin.checked_in_at`)} as "checkedInAt",
+            checkin.checked_in_by_user_id as "checkedInByUserId",
+            ${isoInstant(sql`checkin.recorded_at`)} as "recordedAt"
+          from ${WITH_CHECKIN(raceId)}
+          where registration.id = ${id} and registration.marathon_id = ${raceId}
+          for update of registration`),
       );
       return row ?? null;
     },
 
-    /** Undoes the entry's check-in; answers the entry as the roster has it now. */
-    async undoCheckIn(id: string): Promise<RosterEntry> {
+    /** Undoes the entry's check-in (stamping the entry for the rosters' deltas); answers the entry as the roster has it now. */
+    async undoCheckIn(raceId: string, id: string): Promise<RosterEntry> {
+      await db.execute(sql`delete from checkins where registration_id = ${id}`);
+      await db.execute(
+        sql`update registrations set roster_version = ${CURRENT_TRANSACTION} where id = ${id}`,
+      );
       const [row] = rowsOf<RosterEntry>(
-        await db.execute(sql`
-          update registrations as registration set checked_in_at = null, checked_in_by = null,
-            checked_in_by_user_id = null, checked_in_device = null, checked_in_recorded_at = null, updated_at = now()
-          where registration.id = ${id}
-          returning ${ROSTER_ENTRY.columns}`),
+        await db.execute(
+          sql`select ${ROSTER_ENTRY.columns} from ${WITH_CHECKIN(raceId)} where registration.id = ${id}`,
+        ),
       );
       return row!;
     },

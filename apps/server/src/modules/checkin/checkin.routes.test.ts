@@ -99,16 +99,13 @@ async function scanOne(actor: Actor, scan: object, raceId = race._id): Promise<S
 async function storedCheckIn(id: string) {
   const [row] = rowsOf<{ at: Date | string | null; by: string | null; device: string | null }>(
     await db().execute(sql`
-      select checked_in_at as at, checked_in_by as by, checked_in_device as device
-      from registrations where id = ${id}`),
+      select checked_in_at as at, checked_in_by as by, device from checkins where registration_id = ${id}`),
   );
-  return { ...row!, at: row!.at === null ? null : new Date(row!.at).toISOString() };
+  return row ? { ...row, at: new Date(row.at!).toISOString() } : { at: null, by: null, device: null };
 }
 
 async function clearCheckIns(): Promise<void> {
-  await db().execute(sql`
-    update registrations set checked_in_at = null, checked_in_by = null, checked_in_by_user_id = null,
-      checked_in_device = null, checked_in_recorded_at = null`);
+  await db().execute(sql`delete from checkins`);
 }
 
 const codeOf = async (id: string) =>
@@ -507,7 +504,7 @@ describe('undoing a check-in', () => {
     expect((await undo(race._id, entries[0]!._id, volunteer)).statusCode).toBe(200);
 
     await db().execute(sql`
-      update registrations set checked_in_recorded_at = now() - interval '11 minutes' where id = ${entries[1]!._id}`);
+      update checkins set recorded_at = now() - interval '11 minutes' where registration_id = ${entries[1]!._id}`);
     const late = await undo(race._id, entries[1]!._id, volunteer);
     expect(late.statusCode).toBe(403);
     expect(message(late)).toBe(CHECKIN_MESSAGES.tooLate);

@@ -39,8 +39,9 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ service: CheckinService; rea
       config: { keptPrivately: true },
     },
     async (request, reply) => {
-      const json = await reads.roster(request.user, request.params.id, request.query.since);
-      return sendCompressedJson(request, reply, json);
+      return reads.roster(request.user, request.params.id, request.query.since, (parts) =>
+        sendCompressedJson(request, reply, parts),
+      );
     },
   );
 

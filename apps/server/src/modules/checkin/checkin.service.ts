@@ -30,11 +30,6 @@ const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 /** The largest bib a scan can name (the column is an int): a larger one names nobody. */
 const MAX_BIB = 2_147_483_647;
-/**
- * How often a batch looks again at entries it found free to check in but could not lock as such: each time, one
- * undone by another volunteer between two statements. Twice in a row does not happen in practice.
- */
-const CHECK_IN_ROUNDS = 3;
 
 type Caller = { id: string; name: string };
 
@@ -107,8 +102,9 @@ type SentScan = { n: number; scanId: string; key: ScanKey | null; at: Date; devi
 
 /**
  * Checks the entries `fresh` scans name in, set-based: their entries looked up in one statement, those free
- * locked in id order, checked in and read back in one more. Within the batch an entry goes to its earliest scan
- * (by the time each is dated, then by order sent). Answers each scan, in order.
+ * locked as registered, checked in (the first check-in of an entry wins, by the checkins table's key) and read
+ * back. Within the batch an entry goes to its earliest scan (by the time each is dated, then by order sent).
+ * Answers each scan, in order.
  */
 async function checkInScanned(
   checkins: CheckinRepository,
@@ -127,26 +123,23 @@ async function checkInScanned(
     const id = entryOfScan.get(scan.n);
     if (id !== undefined && !winners.has(id)) winners.set(id, scan);
   }
-  const checkedInHere = new Set<string>();
-  const isFree = (entry: EntryState) => entry.status === 'registered' && entry.checkedInAt === null;
-  let pending = [...winners.keys()].filter((id) => isFree(entries.get(id)!));
-  for (let round = 0; round < CHECK_IN_ROUNDS && pending.length > 0; round += 1) {
-    const locked = await checkins.lockUncheckedIn(pending);
-    const checkIns: CheckIn[] = [...locked].map((id) => {
-      const winner = winners.get(id)!;
-      return { id, at: winner.at.toISOString(), device: winner.device };
-    });
-    const states = await checkins.checkInAndRead(
-      checkIns,
-      { name: caller.name, userId: caller.id },
-      recordedAt,
-      pending.filter((id) => !locked.has(id)),
-    );
-    for (const state of states) entries.set(state.id, state);
-    for (const id of locked) checkedInHere.add(id);
-    // Undone by someone else between the two statements: free again, so tried once more.
-    pending = pending.filter((id) => !checkedInHere.has(id) && isFree(entries.get(id)!));
-  }
+  const free = [...winners.keys()].filter((id) => {
+    const entry = entries.get(id)!;
+    return entry.status === 'registered' && entry.checkedInAt === null;
+  });
+  const registered = await checkins.lockRegistered(free);
+  const checkIns: CheckIn[] = [...registered].map((id) => {
+    const winner = winners.get(id)!;
+    return { id, at: winner.at.toISOString(), device: winner.device };
+  });
+  const checkedInHere = await checkins.insertCheckIns(
+    raceId,
+    checkIns,
+    { name: caller.name, userId: caller.id },
+    recordedAt,
+  );
+  // Those checked in or cancelled meanwhile by someone else, as they stand now.
+  for (const state of await checkins.findEntryStates(raceId, free)) entries.set(state.id, state);
 
   return fresh.map((scan) => {
     const id = entryOfScan.get(scan.n);
@@ -245,7 +238,7 @@ export function createCheckinService({
             throw new AppError('FORBIDDEN', CHECKIN_MESSAGES.tooLate);
           }
         }
-        return checkins.undoCheckIn(registrationId);
+        return checkins.undoCheckIn(race.id, registrationId);
       });
     },
   };

@@ -8,7 +8,7 @@ import {
   type RegistrationStatus,
   UNANSWERED,
 } from '@stride/shared';
-import { marathons, registrations, users } from '../../db/schema/index.js';
+import { checkins, marathons, registrations, users } from '../../db/schema/index.js';
 import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
 import { containsPattern } from '../../lib/like-pattern.js';
@@ -137,11 +137,14 @@ const participantColumns = {
   discountCode: registrations.discountCode,
   receiptNumber: registrations.receiptNumber,
   holdExpiresAt: registrations.holdExpiresAt,
-  checkedInAt: registrations.checkedInAt,
+  checkedInAt: checkins.checkedInAt,
 };
 
 /** An entry with its runner's details, before its place in line is known. */
-export type ParticipantRow = InferColumnsDataTypes<typeof participantColumns>;
+export type ParticipantRow = Omit<InferColumnsDataTypes<typeof participantColumns>, 'checkedInAt'> & {
+  /** From a left join: null when the runner is not checked in. */
+  checkedInAt: Date | null;
+};
 
 /** An entry as the page statement selects it, under {@link participantColumns}' keys. */
 const PARTICIPANT_SELECT = sql.join(
@@ -290,6 +293,9 @@ const NOT_NARROWED: Narrowing = {
   checkedIn: undefined,
 };
 
+/** The entry's check-in, if it has one (issue 33). */
+const checkedInEntry = sql`select from ${checkins} where ${checkins.registrationId} = ${registrations.id}`;
+
 function narrowingMatch({ gender, born, paymentStatus, checkedIn }: Narrowing): SQL | undefined {
   const { dateOfBirth } = registrations;
   return and(
@@ -310,8 +316,8 @@ function narrowingMatch({ gender, born, paymentStatus, checkedIn }: Narrowing): 
     checkedIn === undefined
       ? undefined
       : checkedIn
-        ? sql`${registrations.checkedInAt} is not null`
-        : sql`${registrations.checkedInAt} is null`,
+        ? sql`exists (${checkedInEntry})`
+        : sql`not exists (${checkedInEntry})`,
   );
 }
 
@@ -554,6 +560,7 @@ function pageStatementSql(
       from page_ids
         join ${registrations} on ${registrations.id} = page_ids.id
         join ${users} on ${users.id} = ${registrations.userId}
+        left join ${checkins} on ${checkins.registrationId} = page_ids.id
         left join line on line.id = page_ids.id
     ) as entry on true
     order by entry.ordinal`;
@@ -688,6 +695,7 @@ export function createParticipantsRepository(db: Executor) {
         .from(chunk)
         .innerJoin(registrations, eq(registrations.id, chunk.id))
         .innerJoin(users, eq(users.id, registrations.userId))
+        .leftJoin(checkins, eq(checkins.registrationId, chunk.id))
         .orderBy(...columns.map((column) => (descending ? desc(column) : asc(column))));
       // The rows keep their `key`: the export makes thousands, so they are not copied without it.
       return { rows, last: rows.length === limit ? rows.at(-1)!.key : null };
@@ -761,14 +769,9 @@ export function createParticipantsRepository(db: Executor) {
     async countCheckedIn(raceId: string): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
-        .from(registrations)
-        .where(
-          and(
-            eq(registrations.marathonId, raceId),
-            eq(registrations.status, 'registered'),
-            sql`${registrations.checkedInAt} is not null`,
-          ),
-        );
+        .from(checkins)
+        .innerJoin(registrations, eq(registrations.id, checkins.registrationId))
+        .where(and(eq(checkins.marathonId, raceId), eq(registrations.status, 'registered')));
       return row!.count;
     },
 
