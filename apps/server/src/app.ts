@@ -14,6 +14,7 @@ import { registrationsRoutes } from './modules/registrations/registrations.route
 import { paymentsRoutes, publicPaymentsRoutes } from './modules/payments/payments.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
+import { resultsManageRoutes, resultsRoutes } from './modules/results/results.routes.js';
 import type { PaymentGateway } from './modules/payments/stripe-gateway.js';
 import { authPlugin } from './plugins/auth/auth.js';
 import { registerSignedIn } from './plugins/auth/session.js';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger, mailTransport, paymen
   await app.register(marathonsRoutes, container.marathons);
   await app.register(imagesRoutes, container.images);
   await app.register(publicPaymentsRoutes, container.payments);
+  await app.register(resultsRoutes, container.results);
   // Every route registered here answers 401 to anyone not signed in, before its body is read.
   await registerSignedIn(app, async (signedIn) => {
     await signedIn.register(organizerMarathonsRoutes, container.marathons);
@@ -148,6 +150,7 @@ export async function buildApp({ config, database, logger, mailTransport, paymen
     await signedIn.register(paymentsRoutes, container.payments);
     await signedIn.register(staffRoutes, container.staff);
     await signedIn.register(checkinRoutes, container.checkin);
+    await signedIn.register(resultsManageRoutes, container.results);
     await signedIn.register(accountsRoutes, container.accounts);
     await signedIn.register(imageUploadRoutes, container.images);
   });
@@ -155,6 +158,7 @@ export async function buildApp({ config, database, logger, mailTransport, paymen
     webDistDir: config.webDistDir,
     publicUrl: config.publicUrl,
     reads: container.marathons.reads,
+    resultCard: container.results.reads.publishedCard,
   });
   await registerWebApp(app, config.webDistDir);
 

@@ -33,6 +33,9 @@ import {
 import { createCheckinReads } from './modules/checkin/checkin.reads.js';
 import { createCheckinRepository } from './modules/checkin/checkin.repository.js';
 import { createCheckinService } from './modules/checkin/checkin.service.js';
+import { createResultsReads } from './modules/results/results.reads.js';
+import { createResultsRepository } from './modules/results/results.repository.js';
+import { createResultsService } from './modules/results/results.service.js';
 import { createRaceAccess } from './modules/staff/race-access.repository.js';
 import { createStaffReads } from './modules/staff/staff.reads.js';
 import { createStaffRepository } from './modules/staff/staff.repository.js';
@@ -206,6 +209,16 @@ export function createContainer({
         inOneSnapshot: (work) => inOneSnapshot(db, (tx) => work(createCheckinRepository(tx))),
         raceAccess,
       }),
+    },
+    /** Results: the timer's file imported, published (the finishers mailed once), read by anyone once published. */
+    results: {
+      service: createResultsService({
+        unitOfWork,
+        raceAccess,
+        raceAccessOn,
+        repository: createResultsRepository(db),
+      }),
+      reads: createResultsReads({ repository: createResultsRepository(db), raceAccess }),
     },
     /** Entry fees: codes, on-site records, checkouts, Stripe's webhook; the worker releasing holds and refunding. */
     payments: { service: paymentsService, worker: paymentsWorker },

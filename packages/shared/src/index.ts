@@ -18,3 +18,5 @@ export * from './schemas/entry-form.js';
 export * from './money.js';
 export * from './schemas/payments.js';
 export * from './schemas/race-day.js';
+export * from './results.js';
+export * from './schemas/results.js';

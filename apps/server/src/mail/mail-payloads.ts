@@ -1,4 +1,4 @@
-import type { Distance, StaffRole } from '@stride/shared';
+import type { Distance, Result, StaffRole } from '@stride/shared';
 
 /**
  * What the outbox stores for each mail: the facts it was written from, as they were when the change
@@ -111,6 +111,8 @@ export type MailPayload =
    * declines it for the invitee signed in with this address (subject "You're invited to help with {race}").
    */
   | { kind: 'staff-invited'; race: RaceFacts; role: StaffRole; organizerName: string; token: string }
+  /** A finisher's result, when the race's results are first published (issue 34): subject "Your result: {race}". */
+  | { kind: 'result-published'; race: RaceFacts; result: Result; finishers: number }
   | { kind: 'password-reset'; name: string; url: string }
   /** Sent to the new address an account asked to move to: following `url` makes the change. */
   | { kind: 'email-change'; name: string; newEmail: string; url: string };

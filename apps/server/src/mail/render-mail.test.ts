@@ -87,6 +87,28 @@ const payloads: { [K in MailKind]: Extract<MailPayload, { kind: K }> } = {
     currency: 'EUR',
   },
   'password-reset': { kind: 'password-reset', name: `Ada ${markup}`, url: resetUrl },
+  'result-published': {
+    kind: 'result-published',
+    race,
+    result: {
+      registrationId: registration.id,
+      bib: 42,
+      firstName: `Ada ${markup}`,
+      lastName: 'Lovelace',
+      gender: 'female',
+      ageGroup: '40–49',
+      chipTime: 12_312_000,
+      gunTime: 12_345_000,
+      chipTimeText: '3:25:12',
+      gunTimeText: '3:25:45',
+      status: 'FIN',
+      place: 12,
+      genderPlace: 4,
+      ageGroupPlace: 3,
+      pacePerKm: '4:52',
+    },
+    finishers: 3402,
+  },
   'staff-invited': {
     kind: 'staff-invited',
     race,
@@ -171,6 +193,18 @@ const expectations: { [K in MailKind]: { subject: string; shows: string[] } } = 
     shows: [longTitle, registration.firstName, registration.id, raceDate, '€45.00'],
   },
   'password-reset': { subject: 'Reset your Stride password', shows: [`Ada ${markup}`] },
+  'result-published': {
+    subject: `Your result: ${subjectTitle}`,
+    shows: [
+      longTitle,
+      `Ada ${markup}`,
+      '3:25:12',
+      '3:25:45',
+      '12th of 3,402 · 3rd F 40–49',
+      '4:52 /km',
+      raceDate,
+    ],
+  },
   'staff-invited': {
     subject: `You're invited to help with ${longTitle.slice(0, 56).trimEnd()}…`,
     shows: [longTitle, `Grace ${markup}`, 'Check-in volunteer', raceDate, race.location],
@@ -367,6 +401,7 @@ describe('renderMail: calendar attachments', () => {
 
   it.each([
     'password-reset',
+    'result-published',
     'staff-invited',
     'email-change',
     'waitlist-joined',

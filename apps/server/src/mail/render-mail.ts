@@ -26,6 +26,7 @@ import { RegistrationPromotedMail } from './templates/registration-promoted.js';
 import { type RacePass, racePassCid } from './templates/race-pass.js';
 import { WaitlistJoinedMail } from './templates/waitlist-joined.js';
 import { RegistrationUpdatedMail } from './templates/registration-updated.js';
+import { ResultPublishedMail } from './templates/result-published.js';
 import { StaffInvitedMail } from './templates/staff-invited.js';
 
 const SUBJECT_TITLE_MAX_LENGTH = 60;
@@ -201,6 +202,13 @@ function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
         // The longest prefix of all: the title is cut 3 characters shorter, so the subject is no longer than others.
         subject: `You're invited to help with ${shortenTitle(race.title, SUBJECT_TITLE_MAX_LENGTH - 3)}`,
         body: createElement(StaffInvitedMail, { race, role, organizerName, token, publicUrl }),
+      };
+    }
+    case 'result-published': {
+      const { race, result, finishers } = payload;
+      return {
+        subject: `Your result: ${shortenTitle(race.title)}`,
+        body: createElement(ResultPublishedMail, { race, result, finishers, publicUrl }),
       };
     }
     case 'password-reset':

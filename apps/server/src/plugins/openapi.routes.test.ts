@@ -127,6 +127,11 @@ describe('/api/openapi.json', () => {
       'GET /api/marathons/{id}/checkin/roster': 'getCheckinRoster',
       'POST /api/marathons/{id}/checkins': 'checkInRunners',
       'DELETE /api/marathons/{id}/checkins/{registrationId}': 'undoCheckIn',
+      'POST /api/marathons/{id}/results': 'importResults',
+      'POST /api/marathons/{id}/results/publish': 'publishResults',
+      'GET /api/marathons/{id}/results': 'listResults',
+      'GET /api/marathons/{id}/results.csv': 'downloadResultsCsv',
+      'GET /api/marathons/{id}/results/{bib}': 'getResult',
     });
     expect(new Set(Object.values(ids)).size).toBe(Object.keys(ids).length);
   });

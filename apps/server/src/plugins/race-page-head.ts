@@ -1,6 +1,7 @@
 import {
   DISTANCE_LABELS,
   RACE_PAGE,
+  type ResultCard,
   formatDateTimeInZone,
   formatIsoInZone,
   type Marathon,
@@ -133,5 +134,53 @@ export function racePageHead(race: Race, publicUrl: string): string {
     meta('name', 'twitter:image', image),
     meta('name', 'twitter:image:alt', imageAlt),
     `<script type="application/ld+json">${jsonForScript(raceJsonLd(race, publicUrl))}</script>`,
+  ].join('\n    ');
+}
+
+/** A result card's address (issue 34). */
+export const resultCardUrl = (publicUrl: string, raceId: string, bib: number) =>
+  `${publicUrl}/results/${encodeURIComponent(raceId)}/${bib}`;
+
+/**
+ * The head of a runner's result card, `/results/:id/:bib`: the title and description a shared link previews
+ * (the runner, the time, the places, the pace) over the race's poster. Every value is escaped.
+ */
+export function resultCardHead(
+  race: Pick<Race, '_id' | 'title' | 'image'>,
+  card: ResultCard,
+  publicUrl: string,
+) {
+  const { result, placeLine } = card;
+  const name = `${result.firstName} ${result.lastName}`;
+  const time = result.chipTimeText ?? result.gunTimeText;
+  const title = `${name}: ${result.status === 'FIN' && time ? time : result.status} at ${race.title}`;
+  const description = [
+    result.status === 'FIN' && time
+      ? `Finished ${race.title} in ${time}`
+      : `${result.status} at ${race.title}`,
+    placeLine,
+    result.pacePerKm ? `${result.pacePerKm} /km` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+  const url = resultCardUrl(publicUrl, race._id, result.bib);
+  const image = absoluteUrl(publicUrl, race.image);
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
+  return [
+    `<title>${escapeHtml(RACE_PAGE.title(title))}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', RACE_PAGE.siteName),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:alt', `Poster of ${race.title}`),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
   ].join('\n    ');
 }

@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Marathon } from '@stride/shared';
+import type { Marathon, ResultCard } from '@stride/shared';
 import { AppError } from '../lib/app-error.js';
 import { isUuid } from '../lib/ids.js';
 import type { MarathonReads } from '../modules/marathons/marathons.reads.js';
-import { racePageHead } from './race-page-head.js';
+import { racePageHead, resultCardHead } from './race-page-head.js';
 
 const HTML = 'text/html; charset=utf-8';
 /**
@@ -54,7 +54,14 @@ export async function registerRacePage(
     webDistDir,
     publicUrl,
     reads,
-  }: { webDistDir: string | undefined; publicUrl: string; reads: Pick<MarathonReads, 'race'> },
+    resultCard,
+  }: {
+    webDistDir: string | undefined;
+    publicUrl: string;
+    reads: Pick<MarathonReads, 'race'>;
+    /** A published result by race and bib (issue 34), or null: none, or not published. */
+    resultCard: (raceId: string, bib: number) => Promise<ResultCard | null>;
+  },
 ) {
   const indexPath = webDistDir === undefined ? undefined : path.join(webDistDir, 'index.html');
   if (indexPath === undefined || !existsSync(indexPath)) return;
@@ -73,4 +80,24 @@ export async function registerRacePage(
     const head = racePageHead(race, publicUrl);
     return reply.header('cache-control', CACHE_CONTROL).send(`${template.before}${head}${template.after}`);
   });
+
+  // A runner's result card (issue 34): its preview tags in the page, so a shared link shows the time.
+  app.get<{ Params: { id: string; bib: string } }>(
+    '/results/:id/:bib',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { id, bib } = request.params;
+      const number = /^\d{1,9}$/.test(bib) ? Number(bib) : null;
+      const [race, card, template] = await Promise.all([
+        readRace(reads, id),
+        number === null || !isUuid(id) ? null : resultCard(id, number),
+        currentTemplate(),
+      ]);
+      reply.type(HTML);
+      // Not found, or not published: the app as it is, which says so (the team, signed in, still sees theirs).
+      if (!race || !card) return reply.header('cache-control', 'no-cache').send(template.plain);
+      const head = resultCardHead(race, card, publicUrl);
+      return reply.header('cache-control', CACHE_CONTROL).send(`${template.before}${head}${template.after}`);
+    },
+  );
 }

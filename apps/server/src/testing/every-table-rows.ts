@@ -21,6 +21,8 @@ export const APP_TABLES = [
   'marathons',
   'payment_events',
   'payment_refunds',
+  'race_result_sets',
+  'race_results',
   'race_staff',
   'rate_limit_counters',
   'rate_limit_events',
@@ -112,6 +114,15 @@ export async function addRowsOfEveryKind(db: Executor, runId: string): Promise<v
         'checkedInAt', ${AWKWARD_INSTANT}::text, 'checkedInBy', ${AWKWARD_TEXT}::text, 'device', 'phone 2'),
       ${AWKWARD_INSTANT}::timestamptz
     from registrations where marathon_id = ${WAITLIST_RACE_ID} and status = 'registered'`);
+  // Results (issue 34): the placed runner's, published.
+  await db.execute(sql`insert into race_results (registration_id, marathon_id, bib, first_name, last_name, search_text,
+      gender, age_group, chip_ms, gun_ms, status, chip_place, chip_gender_place, chip_age_group_place, chip_ordinal,
+      gun_place, gun_gender_place, gun_age_group_place, gun_ordinal)
+    select id, marathon_id, bib, ${AWKWARD_TEXT}, last_name, lower(${AWKWARD_TEXT}), 'female', '40–49', 12312300, null,
+      'FIN', 1, 1, 1, 1, 1, 1, 1, 1
+    from registrations where marathon_id = ${WAITLIST_RACE_ID} and status = 'registered'`);
+  await db.execute(sql`insert into race_result_sets (marathon_id, updated_at, published_at, first_published_at, summaries)
+    values (${WAITLIST_RACE_ID}, ${AWKWARD_INSTANT}, now(), now(), ${AWKWARD_PAYLOAD}::jsonb)`);
   await db.execute(sql`insert into roster_removals (marathon_id, registration_id)
     values (${WAITLIST_RACE_ID}, 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6')`);
 

@@ -6,6 +6,7 @@ import { priceFields, priceInputFields } from './payments.js';
 import { calendarDay, imageUrl, requiredDate, requiredText, searchText } from './fields.js';
 import { pagingFields } from './paging.js';
 import { registrationEntrySchema } from './registration.js';
+import { RANK_BY } from '../results.js';
 
 export const MARATHON_LIMITS = { title: 120, location: 120, description: 5000 } as const;
 
@@ -62,6 +63,10 @@ const marathonFields = {
   image: imageUrl(L.image),
   capacity: capacityField,
   timeZone: timeZoneField,
+  rankBy: z
+    .enum(RANK_BY, { error: `rankBy must be ${RANK_BY.join(' or ')}` })
+    .optional()
+    .describe('Which time ranks the results: chip (the default) or gun'),
   ...entryFormInputFields,
   ...priceInputFields,
 };
@@ -125,6 +130,10 @@ export const marathonSchema = z.object({
   waitlistCount: z.number().int(),
   /** The race's IANA time zone: its three dates are instants, shown as the clocks there read them. */
   timeZone: z.string(),
+  /** Which time ranks the results (issue 34): chip, or gun; a finisher without it is ranked by the other. */
+  rankBy: z.enum(RANK_BY),
+  /** Whether the race's results are published (the results page and the cards link to them). */
+  resultsPublished: z.boolean(),
   ...entryFormFields,
   ...priceFields,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resultSchema } from './results.js';
 import { REGISTRATION_STATUSES } from '../constants.js';
 import { ENTRY_FIELD_LABELS, GENDERS } from '../entry-rules.js';
 import { ENTRY_FORM_LIMITS } from './entry-form.js';
@@ -185,6 +186,8 @@ export const registrationSchema = z.object({
    * own entry carries it, and only while registered; null otherwise.
    */
   checkinCode: z.string().nullable(),
+  /** The runner's result once the race's results are published (issue 34); null before and without one. */
+  result: resultSchema.nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -205,6 +208,7 @@ export const registrationEntrySchema = registrationSchema
     waiverVersion: true,
     waiverAcceptedAt: true,
     checkinCode: true,
+    result: true,
   })
   .extend(registrationPaymentFields);
 export type RegistrationEntry = z.infer<typeof registrationEntrySchema>;

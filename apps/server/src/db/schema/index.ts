@@ -6,3 +6,4 @@ export * from './rate-limits.js';
 export * from './images.js';
 export * from './payments.js';
 export * from './race-day.js';
+export * from './results.js';

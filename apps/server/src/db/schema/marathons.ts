@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import {
   MONEY_LIMITS,
+  DEFAULT_RANK_BY,
+  RANK_BY,
   PAYMENT_METHODS,
   CAPACITY_LIMITS,
   DEFAULT_T_SHIRT_SIZES,
@@ -94,6 +96,8 @@ export const marathons = pgTable(
     pendingCount: integer('pending_count').notNull().default(0),
     /** The last receipt number given in this race. */
     receiptsIssued: integer('receipts_issued').notNull().default(0),
+    /** Which time ranks the results (issue 34): a finisher without it is ranked by the other. */
+    rankBy: text('rank_by', { enum: RANK_BY }).notNull().default(DEFAULT_RANK_BY),
     ...timestamps,
   },
   (table) => [

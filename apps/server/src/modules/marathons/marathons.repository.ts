@@ -41,6 +41,9 @@ export const RACE = defineShape<Marathon>({
   placesLeft: sql`race.capacity - race.total_registration_count - race.pending_count`,
   waitlistCount: sql`race.waitlist_count`,
   timeZone: sql`race.time_zone`,
+  rankBy: sql`race.rank_by`,
+  resultsPublished: sql`exists (select from race_result_sets result_set
+    where result_set.marathon_id = race.id and result_set.published_at is not null)`,
   registrationFields: sql`race.registration_fields`,
   tShirtSizes: sql`race.t_shirt_sizes`,
   questions: sql`race.questions`,

@@ -192,9 +192,13 @@ export function createMarathonsService({
           }
           // More places (or none to count) go to the waitlist, in order, each runner mailed.
           if (changes.capacity !== undefined) await fillPlaces(tx, id, record);
-          // Runners’ lists show each race’s title and start date, and the age groups of their entries.
+          // Runners’ lists show each race’s title and start date, the age groups of their entries and their
+          // results' places, which the ranking decides.
           const listsChange =
-            changes.title !== undefined || changes.startDate !== undefined || changes.ageGroups !== undefined;
+            changes.title !== undefined ||
+            changes.startDate !== undefined ||
+            changes.ageGroups !== undefined ||
+            changes.rankBy !== undefined;
           record({
             kind: 'race',
             raceId: id,

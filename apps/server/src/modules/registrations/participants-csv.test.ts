@@ -7,15 +7,13 @@ import {
   PARTICIPANTS_CSV_PAYMENT_HEADER,
   type Participant,
 } from '@stride/shared';
+import { csvCell, csvLine, slugify } from '../../lib/csv.js';
 import {
   type CsvRace,
   amountCell,
   participantsCsvStart,
-  csvCell,
-  csvLine,
   participantCsvLine,
   participantsCsvFilename,
-  slugify,
 } from './participants-csv.js';
 
 describe('csvCell', () => {

@@ -9,7 +9,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@stride/shared';
 import { errorResponses } from '../../lib/error-responses.js';
-import { CSV_CONTENT_TYPE, sendCsv } from './participants-csv.js';
+import { CSV_CONTENT_TYPE, sendCsv } from '../../lib/csv.js';
 import { PARTICIPANT_MESSAGES, type ParticipantReads } from './participants.reads.js';
 import type { RegistrationsService } from './registrations.service.js';
 

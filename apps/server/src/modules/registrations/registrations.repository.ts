@@ -12,6 +12,7 @@ import type { Executor } from '../../db/transaction.js';
 import { isoInstant } from '../../db/json-text.js';
 import { ownListPageStatement } from '../../db/own-list-page.js';
 import { preparedStatement } from '../../db/prepared.js';
+import { RESULT } from '../../db/result-shape.js';
 import { defineShape } from '../../db/shape.js';
 import { type JsonListRow, streamJsonArray } from '../../lib/json-array-stream.js';
 import { containsPattern } from '../../lib/like-pattern.js';
@@ -63,6 +64,12 @@ export const PAYMENT_FIELDS = {
   holdExpiresAt: isoInstant(sql`registration.hold_expires_at`),
 } satisfies Partial<Record<keyof Registration, SQL>>;
 
+/** The entry's result once its race's results are published (issue 34), from `registration`. */
+const OWN_RESULT = sql`(select ${RESULT.json}::json from race_results result
+  join race_result_sets result_set on result_set.marathon_id = result.marathon_id and result_set.published_at is not null
+  join marathons race on race.id = result.marathon_id
+  where result.registration_id = registration.id)`;
+
 /**
  * A registration as the API answers it (registrationSchema), from a registrations row aliased `registration`
  * joined with its race (`race`) and runner (`runner`): {@link REGISTRATION_JOINS}.
@@ -85,17 +92,19 @@ const REGISTRATION_FIELDS = {
   ...ENTRY_DETAILS_FIELDS,
   ...PAYMENT_FIELDS,
   checkinCode: CHECKIN_CODE,
+  result: OWN_RESULT,
 } satisfies Record<keyof Registration, SQL>;
 export const REGISTRATION = defineShape<Registration>(REGISTRATION_FIELDS);
 
 /** Where an entry stands and its answers (registrationEntrySchema), from `registration` and its `race`. */
-const { _id, status, bib, waitlistPosition, checkinCode } = REGISTRATION_FIELDS;
+const { _id, status, bib, waitlistPosition, checkinCode, result } = REGISTRATION_FIELDS;
 export const ENTRY = defineShape<RegistrationEntry>({
   _id,
   status,
   bib,
   waitlistPosition,
   checkinCode,
+  result,
   ...ENTRY_DETAILS_FIELDS,
   ...PAYMENT_FIELDS,
 });

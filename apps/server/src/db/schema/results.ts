@@ -1,0 +1,59 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { GENDERS, RESULT_STATUSES, type ResultsSummary } from '@stride/shared';
+import { marathons } from './marathons.js';
+import { registrations } from './registrations.js';
+
+/**
+ * A race's results as a whole (issue 34): when they last changed and were published, and their summary under
+ * each ranking (kept with the rows, so a results page reads it at once).
+ */
+export const raceResultSets = pgTable('race_result_sets', {
+  marathonId: uuid('marathon_id')
+    .primaryKey()
+    .references(() => marathons.id, { onDelete: 'cascade' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Null while unpublished. */
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  /** The first publication, which mailed the finishers: set once. */
+  firstPublishedAt: timestamp('first_published_at', { withTimezone: true }),
+  summaries: jsonb('summaries').$type<{ chip: ResultsSummary; gun: ResultsSummary }>().notNull(),
+});
+
+/**
+ * A registered runner's result, as the last import gave it, with its places under either ranking (chip or gun
+ * time first), so that changing the race's `rankBy` changes no row. `ordinal_*` is the row's position in the
+ * results' order (finishers by place, then DNF, DNS, DQ), what pages are read by. The runner's name, gender and
+ * age group are those at the import.
+ */
+export const raceResults = pgTable(
+  'race_results',
+  {
+    registrationId: uuid('registration_id')
+      .primaryKey()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    marathonId: uuid('marathon_id').notNull(),
+    bib: integer('bib').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Lower case "first last": what `q` looks in. */
+    searchText: text('search_text').notNull(),
+    gender: text('gender', { enum: GENDERS }),
+    ageGroup: text('age_group'),
+    chipMs: integer('chip_ms'),
+    gunMs: integer('gun_ms'),
+    status: text('status', { enum: RESULT_STATUSES }).notNull(),
+    chipPlace: integer('chip_place'),
+    chipGenderPlace: integer('chip_gender_place'),
+    chipAgeGroupPlace: integer('chip_age_group_place'),
+    chipOrdinal: integer('chip_ordinal').notNull(),
+    gunPlace: integer('gun_place'),
+    gunGenderPlace: integer('gun_gender_place'),
+    gunAgeGroupPlace: integer('gun_age_group_place'),
+    gunOrdinal: integer('gun_ordinal').notNull(),
+  },
+  (table) => [
+    index('race_results_chip_idx').on(table.marathonId, table.chipOrdinal),
+    index('race_results_gun_idx').on(table.marathonId, table.gunOrdinal),
+    index('race_results_bib_idx').on(table.marathonId, table.bib),
+  ],
+);

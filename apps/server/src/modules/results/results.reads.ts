@@ -1,0 +1,144 @@
+import {
+  RESULTS_CSV_HEADER,
+  RESULTS_MESSAGES,
+  type ResultCard,
+  type ResultsPage,
+  type ResultsQuery,
+  type ResultsSummary,
+  ageGroupLabels,
+  placeLine,
+} from '@stride/shared';
+import { AppError } from '../../lib/app-error.js';
+import { BYTE_ORDER_MARK, csvLine, slugify } from '../../lib/csv.js';
+import { isUuid } from '../../lib/ids.js';
+import { type RaceAccess, roleOn } from '../../lib/race-access.js';
+import type { ResultFilters, ResultsRace, ResultsRepository } from './results.repository.js';
+import { RESULTS_ROUTE_MESSAGES } from './results.service.js';
+
+/** Rows per statement of the CSV export. */
+const CSV_CHUNK = 2_000;
+
+const EMPTY_SUMMARY: ResultsSummary = {
+  finishers: 0,
+  dnf: 0,
+  dns: 0,
+  dq: 0,
+  fastest: [],
+  medianTime: null,
+  medianTimeText: null,
+  podiums: [],
+};
+
+const notFound = () => new AppError('NOT_FOUND', RESULTS_MESSAGES.notFound);
+
+/** Reading a race's results (issue 34): anyone once published, its team (any role) before. */
+export function createResultsReads({
+  repository,
+  raceAccess,
+}: {
+  repository: ResultsRepository;
+  raceAccess: RaceAccess;
+}) {
+  /** The race and its results as a whole, when the caller may read them: 404 for a race not there or not theirs to see. */
+  async function readable(caller: { id: string } | null, raceId: string) {
+    const race = isUuid(raceId) ? await repository.findRace(raceId) : null;
+    if (!race) throw new AppError('NOT_FOUND', RESULTS_ROUTE_MESSAGES.marathonNotFound);
+    const set = await repository.findResultSet(race.id);
+    if (!set?.publishedAt) {
+      const role = caller === null ? null : await roleOn(raceAccess, race, caller.id);
+      if (role === null) throw notFound();
+    }
+    return { race, set };
+  }
+
+  const filtersOf = ({ q, gender, ageGroup, status }: ResultsQuery): ResultFilters => ({
+    q,
+    gender,
+    ageGroup,
+    status,
+  });
+
+  /** One runner's result card, by bib. */
+  async function card(caller: { id: string } | null, raceId: string, bib: number): Promise<ResultCard> {
+    const { race } = await readable(caller, raceId);
+    const found = await repository.findCard(race.id, bib);
+    if (!found) throw new AppError('NOT_FOUND', RESULTS_MESSAGES.resultNotFound);
+    return { ...found, placeLine: placeLine(found.result, found.finishers) };
+  }
+
+  async function* csvRows(race: ResultsRace, filters: ResultFilters): AsyncGenerator<string> {
+    yield BYTE_ORDER_MARK + csvLine(RESULTS_CSV_HEADER);
+    let after = 0;
+    for (;;) {
+      const chunk = await repository.findChunk(race.id, race.rankBy, filters, after, CSV_CHUNK);
+      yield chunk
+        .map((result) =>
+          csvLine([
+            result.place,
+            result.bib,
+            result.firstName,
+            result.lastName,
+            result.gender,
+            result.ageGroup,
+            result.genderPlace,
+            result.ageGroupPlace,
+            result.chipTimeText,
+            result.gunTimeText,
+            result.pacePerKm,
+            result.status,
+          ]),
+        )
+        .join('');
+      if (chunk.length < CSV_CHUNK) return;
+      after = chunk.at(-1)!.ordinal;
+    }
+  }
+
+  return {
+    /** A page of results in place order, how many match (X-Total-Count), and the race's summary. */
+    async page(
+      caller: { id: string } | null,
+      raceId: string,
+      query: ResultsQuery,
+    ): Promise<{ page: ResultsPage; total: number }> {
+      const { race, set } = await readable(caller, raceId);
+      const { results, total } = set
+        ? await repository.findPage(race.id, race.rankBy, filtersOf(query), {
+            limit: query.limit,
+            offset: (query.page - 1) * query.limit,
+          })
+        : { results: [], total: 0 };
+      return {
+        page: {
+          results,
+          summary: set?.summaries[race.rankBy] ?? EMPTY_SUMMARY,
+          rankBy: race.rankBy,
+          published: set?.publishedAt != null,
+          resultsUpdatedAt: set?.updatedAt ?? null,
+          ageGroups: race.ageGroups === null ? [] : ageGroupLabels(race.ageGroups),
+        },
+        total,
+      };
+    },
+
+    card,
+
+    /** A result card anyone may see (the results published), or null. */
+    async publishedCard(raceId: string, bib: number): Promise<ResultCard | null> {
+      try {
+        return await card(null, raceId, bib);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }
+    },
+
+    /** The results as a CSV file (its name, its lines as they are read), with the page's filters. */
+    async csv(caller: { id: string } | null, raceId: string, query: ResultsQuery) {
+      const { race } = await readable(caller, raceId);
+      return { filename: `${slugify(race.title)}-results.csv`, content: csvRows(race, filtersOf(query)) };
+    },
+  };
+}
+
+export type ResultsReads = ReturnType<typeof createResultsReads>;
