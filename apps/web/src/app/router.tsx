@@ -27,6 +27,8 @@ export const router = createBrowserRouter([
       { path: paths.blogs.path, lazy: () => import('./routes/public/blogs') },
       { path: paths.blog.path, lazy: () => import('./routes/public/blog-detail') },
       { path: paths.race.path, lazy: () => import('./routes/public/race') },
+      { path: paths.results.path, lazy: () => import('./routes/public/results') },
+      { path: paths.results.card.path, lazy: () => import('./routes/public/result-card') },
       // The race pass asks for the session through its own request, so that it also opens offline (issue 33).
       { path: paths.racePass.path, lazy: () => import('./routes/dashboard/race-pass') },
       {
@@ -49,6 +51,7 @@ export const router = createBrowserRouter([
                 children: [
                   { index: true, lazy: () => import('./routes/dashboard/participants-list') },
                   { path: paths.raceTeam.path, lazy: () => import('./routes/dashboard/race-team') },
+                  { path: paths.raceResults.path, lazy: () => import('./routes/dashboard/race-results') },
                 ],
               },
               { path: paths.myApplies.path, lazy: () => import('./routes/dashboard/my-applies') },

@@ -33,5 +33,16 @@ describe('paths', () => {
     expect(paths.registration.href('a1')).toBe('/registration/a1');
     expect(paths.participants.href('a1')).toBe('/dashboard/my-marathons/a1/participants');
     expect(paths.myApplies.href).toBe('/dashboard/my-applies');
+    expect(paths.results.href('a1')).toBe('/results/a1');
+    expect(paths.raceResults.href('a1')).toBe('/dashboard/my-marathons/a1/participants/results');
+  });
+
+  it("build a result card's link that the router matches: the race, then the bib", () => {
+    const href = paths.results.card.href('a/1', 12);
+    expect(href).toBe('/results/a%2F1/12');
+    expect(matchRoutes([{ path: paths.results.card.path }], href)?.[0]?.params).toEqual({
+      id: 'a/1',
+      bib: '12',
+    });
   });
 });

@@ -8,6 +8,14 @@ const withId = <Path extends `${string}/:id${string}`>(path: Path) =>
     href: (id: string | number) => path.replace(':id', () => encodeURIComponent(id)),
   }) as const;
 
+/** One runner's result in a race: the race's id, then the bib. */
+const withIdAndBib = <Path extends `${string}/:id/:bib`>(path: Path) =>
+  ({
+    path,
+    href: (id: string, bib: number) =>
+      path.replace(':id', () => encodeURIComponent(id)).replace(':bib', () => String(bib)),
+  }) as const;
+
 /**
  * Every URL of the web app, once (docs/SPEC.md §2). `path` is the pattern `app/router.tsx` matches (`:id` names the
  * parameter a loader reads); `href` is what a link to it says: the same string, or a function of the id.
@@ -23,6 +31,11 @@ export const paths = {
   blog: withId('/blog/:id'),
   /** A race's public page: no sign-in, the link to share (the server fills in its preview tags). */
   race: withId('/races/:id'),
+  /**
+   * A race's results (issue 34): public once published. `card` is one runner's result card, the link they share
+   * (the server fills in its preview tags).
+   */
+  results: { ...withId('/results/:id'), card: withIdAndBib('/results/:id/:bib') },
   marathons: fixed('/marathons'),
   marathonDetails: withId('/marathon-details/:id'),
   /**
@@ -37,6 +50,8 @@ export const paths = {
   participants: withId('/dashboard/my-marathons/:id/participants'),
   /** The desk's Team tab (issue 33): the organizer invites co-organizers and check-in volunteers. */
   raceTeam: withId('/dashboard/my-marathons/:id/participants/team'),
+  /** The desk's Results tab (issue 34): import the timer's file, rank, publish. */
+  raceResults: withId('/dashboard/my-marathons/:id/participants/results'),
   myApplies: fixed('/dashboard/my-applies'),
   /** A registered runner's race pass: the QR code the check-in table scans. */
   racePass: withId('/dashboard/my-applies/:id/pass'),

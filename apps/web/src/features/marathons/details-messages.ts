@@ -3,6 +3,8 @@ import { countOf, formatNumber } from '../../lib/counts';
 /** User-facing texts of the marathon details screen (docs/SPEC.md §2, §4), shared by the screen and its tests. */
 export const DETAILS_MESSAGES = {
   notFound: 'Marathon not found!',
+  /** The link to the race's results, once published (issue 34). */
+  results: 'Results',
   totalRegistrations: 'Total Registrations Count',
   location: 'Location',
   distance: 'Distance',

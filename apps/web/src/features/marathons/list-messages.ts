@@ -9,6 +9,9 @@ export const MARATHON_LIST_MESSAGES = {
   sortLabel: 'Sort by',
   /** The badge of a race card whose field is full. */
   soldOut: 'Sold out',
+  /** A card's link to the race's results, once published (issue 34); screen readers hear which race's. */
+  results: 'Results',
+  resultsOf: (title: string) => ` of ${title}`,
   noMarathons: 'No marathons have been published yet.',
   noUpcoming: 'No upcoming marathons right now. Check back soon.',
   noFeatured: 'No featured marathons right now. Check back soon.',

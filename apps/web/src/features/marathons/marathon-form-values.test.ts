@@ -51,6 +51,8 @@ const stored: Marathon = {
   currentFee: 0,
   nextFeeChange: null,
   pendingCount: 0,
+  rankBy: 'chip',
+  resultsPublished: false,
 };
 
 /** The same three instants, for a race run in Tokyo (UTC+9): 09:00 there is 00:00 UTC. */

@@ -6,4 +6,6 @@ export const RACE_PAGE_MESSAGES = {
   linkCopied: 'Link copied',
   /** Neither sharing nor the clipboard worked: the link to copy by hand. */
   copyThisLink: (url: string) => `Copy this link: ${url}`,
+  /** The link to the race's results, once published (issue 34). */
+  results: 'Results',
 } as const;

@@ -46,6 +46,15 @@ export const APPLY_LIST_MESSAGES = {
   /** A registered row's link to its race pass (issue 33): the visible text, and the name screen readers hear. */
   passLink: 'Race pass',
   passOf: (title: string) => `Race pass for ${title}`,
+  /**
+   * A published result beside the race (issue 34), a link to the runner's result card: 'Finished in 3:25:12 · 12th',
+   * or a non-finisher's status ('DNF').
+   */
+  result: {
+    finished: (time: string, place: string | null) => `Finished in ${time}${place ? ` · ${place}` : ''}`,
+    /** Screen readers hear whose: 'Finished in 3:25:12 · 12th, your result in Lisbon Marathon'. */
+    of: (title: string) => `, your result in ${title}`,
+  },
 
   /** A waitlisted row's removal: its button, its confirm dialog and its outcome. */
   leaveWaitlist: 'Leave waitlist',

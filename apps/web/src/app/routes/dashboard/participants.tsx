@@ -29,6 +29,8 @@ import type { CheckinRace } from '../../../features/participants/checkins';
 import { totalsTablesOf, type DeskRace } from '../../../features/participants/entry-answers';
 import { PARTICIPANTS_MESSAGES as M } from '../../../features/participants/participants-messages';
 import { showsPayments } from '../../../features/participants/payments';
+import type { ResultsDeskRace } from '../../../features/results/components/results-desk';
+import { RESULTS_TAB_MESSAGES } from '../../../features/results/results-tab-messages';
 import { TEAM_MESSAGES } from '../../../features/team/team-messages';
 import { isOrganizerOf } from '../../../features/team/team-roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -58,7 +60,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
  * when the desk shows each entry's payment (null for a free race that never took money).
  */
 export type ParticipantsOutletContext = {
-  race: DeskRace & CheckinRace & { _id: string; title: string; currency: string };
+  race: DeskRace & CheckinRace & ResultsDeskRace & { _id: string; title: string; currency: string };
   paymentsCurrency: string | null;
   /** The signed-in user organizes the race; else they are a co-organizer, who cannot manage its team. */
   isOrganizer: boolean;
@@ -83,15 +85,16 @@ export function shouldRevalidate({
 /**
  * ADR 018, the race desk of its organizer and co-organizers: the numbers (with a paid race's revenue), the
  * registrations chart, the totals of the entry form's answers (issue 31), the participant list, then a paid
- * race's discount codes (issue 32); or, in the Team tab, the race's team (issue 33).
+ * race's discount codes (issue 32); or, in the Team tab, the race's team (issue 33); or, in the Results tab, its
+ * results (issue 34).
  */
 export function Component() {
   const data = useLoaderData<typeof loader>();
   const isTeamTab = useMatch(paths.raceTeam.path) !== null;
+  const isResultsTab = useMatch(paths.raceResults.path) !== null;
   const raceTitle = isDenied(data) ? null : data.race.title;
-  useDocumentTitle(
-    raceTitle === null ? M.pageTitle : (isTeamTab ? TEAM_MESSAGES.tab.title : M.title)(raceTitle),
-  );
+  const tabTitle = isTeamTab ? TEAM_MESSAGES.tab.title : isResultsTab ? RESULTS_TAB_MESSAGES.title : M.title;
+  useDocumentTitle(raceTitle === null ? M.pageTitle : tabTitle(raceTitle));
   if (isDenied(data)) return <AccessDenied denied={data.denied} />;
 
   const { race, stats, withPayments, codes, isOrganizer } = data;
@@ -113,14 +116,14 @@ export function Component() {
         <Link to={paths.checkin.href(race._id)} className="link link-primary">
           {M.checkInRunnersLink}
         </Link>
-        {withPayments && !isTeamTab && (
+        {withPayments && !isTeamTab && !isResultsTab && (
           <a href={`#${CODES_HEADING_ID}`} className="link link-primary">
             {DISCOUNT_CODES_MESSAGES.link}
           </a>
         )}
       </p>
       <DeskTabs raceId={race._id} />
-      {isTeamTab ? (
+      {isTeamTab || isResultsTab ? (
         <Outlet context={context} />
       ) : (
         <>
@@ -148,11 +151,12 @@ export function Component() {
   );
 }
 
-/** The desk's two tabs, Participants and Team: links (each tab is a URL), the open one marked as the page. */
+/** The desk's tabs, Participants, Team and Results: links (each tab is a URL), the open one marked as the page. */
 function DeskTabs({ raceId }: { raceId: string }) {
   const tabs = [
     { to: paths.participants.href(raceId), label: TEAM_MESSAGES.tabs.participants },
     { to: paths.raceTeam.href(raceId), label: TEAM_MESSAGES.tabs.team },
+    { to: paths.raceResults.href(raceId), label: RESULTS_TAB_MESSAGES.tab },
   ];
   return (
     <nav aria-label={TEAM_MESSAGES.tabs.label} className="tabs tabs-border">

@@ -38,7 +38,13 @@ export function MarathonCard({ marathon, eager = false }: { marathon: Marathon; 
           <span className="sr-only">Starts on </span>
           <time dateTime={marathon.startDate}>{formatDay(marathon.startDate, marathon.timeZone)}</time>
         </p>
-        <div className="card-actions mt-auto justify-end pt-2">
+        <div className="card-actions mt-auto items-center justify-end pt-2">
+          {marathon.resultsPublished && (
+            <Link to={paths.results.href(marathon._id)} className="link link-primary text-sm">
+              {MARATHON_LIST_MESSAGES.results}
+              <span className="sr-only">{MARATHON_LIST_MESSAGES.resultsOf(marathon.title)}</span>
+            </Link>
+          )}
           <Link
             to={(isSignedIn ? paths.marathonDetails : paths.race).href(marathon._id)}
             className="btn btn-primary btn-sm"

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { DISTANCE_LABELS, type Marathon, type RegistrationEntry } from '@stride/shared';
+import { paths } from '../../../config/paths';
 import { getPlacesText } from '../capacity';
 import { DETAILS_MESSAGES } from '../details-messages';
 import { getRegistrationState } from '../registration-window';
@@ -40,6 +42,13 @@ export function MarathonDetails({
         <DateBadges marathon={marathon} />
         {/* A race that has been run is no longer something to add to a calendar. */}
         {new Date(marathon.startDate) > openedAt && <AddToCalendar marathon={marathon} />}
+        {marathon.resultsPublished && (
+          <p>
+            <Link to={paths.results.href(marathon._id)} className="btn btn-outline btn-sm">
+              {DETAILS_MESSAGES.results}
+            </Link>
+          </p>
+        )}
         <p className="text-base-content/85 whitespace-pre-line">{marathon.description}</p>
         <RegistrationStatus
           marathonId={marathon._id}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DISTANCE_LABELS, type Marathon, type RegistrationEntry } from '@stride/shared';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
@@ -53,6 +54,11 @@ export function RacePage({
             <AddToCalendar marathon={marathon} pagePath={pagePath} />
           )}
           <ShareRace title={marathon.title} url={new URL(pagePath, window.location.origin).href} />
+          {marathon.resultsPublished && (
+            <Link to={paths.results.href(marathon._id)} className="btn btn-outline btn-sm">
+              {RACE_PAGE_MESSAGES.results}
+            </Link>
+          )}
         </div>
         <p className="text-base-content/85 whitespace-pre-line">{marathon.description}</p>
       </RaceOverview>

@@ -8,11 +8,29 @@ import { getRegistrationCalendarPath } from '../api/registrations-api';
 import { APPLY_LIST_MESSAGES as M } from '../apply-list-messages';
 import { getEntryStatusText, isKeptWithoutPlace, isWaitlisted } from '../entry-status';
 import { getPaymentText, isAwaitingPayment } from '../payment-state';
+import { getResultText } from '../result-line';
 import { PayNowButton } from './pay-now-button';
 
 /** The columns after '#'. */
 const DETAIL_COLUMNS: ReadonlyArray<TableColumn<Registration>> = [
-  { header: M.columns.title, cell: (registration) => registration.marathonTitle, isRowHeader: true },
+  {
+    header: M.columns.title,
+    cell: (registration) => (
+      <>
+        {registration.marathonTitle}
+        {registration.result && (
+          <Link
+            to={paths.results.card.href(registration.marathonId, registration.result.bib)}
+            className="link link-primary block text-sm font-medium"
+          >
+            {getResultText(registration.result)}
+            <span className="sr-only">{M.result.of(registration.marathonTitle)}</span>
+          </Link>
+        )}
+      </>
+    ),
+    isRowHeader: true,
+  },
   {
     header: M.columns.startDate,
     cell: (registration) => (
