@@ -1,6 +1,6 @@
 import { UNANSWERED } from '@stride/shared';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@stride/shared/money';
-import { LabelledControl } from '../../../components/ui/labelled-control';
+import { FilterSelect } from '../../../components/ui/filter-select';
 import { ageGroupsOf, deskFieldsOf, genderLabel, type DeskRace } from '../entry-answers';
 import { PARTICIPANTS_MESSAGES } from '../participants-messages';
 import {
@@ -42,6 +42,8 @@ export function ParticipantsFilters({
     <div className="flex flex-wrap gap-x-4">
       {shown.gender && (
         <FilterSelect
+          allLabel={F.all}
+          className="w-full sm:w-44"
           label={F.gender}
           value={view.gender}
           choices={GENDER_FILTERS.map((gender) => ({ value: gender, label: genderLabel(gender) }))}
@@ -50,6 +52,8 @@ export function ParticipantsFilters({
       )}
       {shown.ageGroup && (
         <FilterSelect
+          allLabel={F.all}
+          className="w-full sm:w-44"
           label={F.ageGroup}
           value={view.ageGroup}
           choices={[
@@ -61,6 +65,8 @@ export function ParticipantsFilters({
       )}
       {withPayments && (
         <FilterSelect
+          allLabel={F.all}
+          className="w-full sm:w-44"
           label={F.paymentStatus}
           value={view.paymentStatus}
           choices={PAYMENT_STATUSES.map((status) => ({
@@ -74,46 +80,14 @@ export function ParticipantsFilters({
       )}
       {withCheckin && (
         <FilterSelect
+          allLabel={F.all}
+          className="w-full sm:w-44"
           label={F.checkedIn}
           value={view.checkedIn === null ? null : String(view.checkedIn)}
           choices={CHECKED_IN_CHOICES}
           onChange={(value) => onChange(withFilters(view, { checkedIn: readCheckedInParam(value) }))}
         />
       )}
-    </div>
-  );
-}
-
-function FilterSelect({
-  label,
-  value,
-  choices,
-  onChange,
-}: {
-  label: string;
-  value: string | null;
-  choices: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (value: string | null) => void;
-}) {
-  return (
-    <div className="w-full sm:w-44">
-      <LabelledControl label={label}>
-        {(control) => (
-          <select
-            {...control}
-            className="select select-sm w-full"
-            value={value ?? ''}
-            onChange={(event) => onChange(event.target.value || null)}
-          >
-            <option value="">{F.all}</option>
-            {choices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </LabelledControl>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { GENDERS, RESULT_STATUSES, type Gender, type ResultStatus } from '@stride/shared';
-import { LabelledControl } from '../../../components/ui/labelled-control';
+import { FilterSelect } from '../../../components/ui/filter-select';
 import { SearchBox } from '../../../components/ui/search-box';
 import { RESULTS_PAGE_MESSAGES as M } from '../results-messages';
 import { withFilters, withQuery, type ResultsView } from '../results-view';
@@ -36,6 +36,8 @@ export function ResultsFilters({
       />
       <div className="grid max-w-xl grid-cols-2 gap-x-4 sm:grid-cols-3">
         <FilterSelect
+          allLabel={F.all}
+          className="min-w-0"
           label={F.gender}
           value={view.gender}
           choices={GENDERS.map((gender) => ({ value: gender, label: M.genders[gender] }))}
@@ -43,6 +45,8 @@ export function ResultsFilters({
         />
         {(ageGroups.length > 0 || view.ageGroup) && (
           <FilterSelect
+            allLabel={F.all}
+            className="min-w-0"
             label={F.ageGroup}
             value={view.ageGroup}
             // A group the URL names that the race no longer has stays a choice, so the select shows it.
@@ -54,46 +58,14 @@ export function ResultsFilters({
           />
         )}
         <FilterSelect
+          allLabel={F.all}
+          className="min-w-0"
           label={F.status}
           value={view.status}
           choices={RESULT_STATUSES.map((status) => ({ value: status, label: M.statuses[status] }))}
           onChange={(status) => onChange(withFilters(view, { status: status as ResultStatus | null }), once)}
         />
       </div>
-    </div>
-  );
-}
-
-function FilterSelect({
-  label,
-  value,
-  choices,
-  onChange,
-}: {
-  label: string;
-  value: string | null;
-  choices: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (value: string | null) => void;
-}) {
-  return (
-    <div className="min-w-0">
-      <LabelledControl label={label}>
-        {(control) => (
-          <select
-            {...control}
-            className="select select-sm w-full"
-            value={value ?? ''}
-            onChange={(event) => onChange(event.target.value || null)}
-          >
-            <option value="">{F.all}</option>
-            {choices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </LabelledControl>
     </div>
   );
 }
