@@ -459,6 +459,18 @@ describe('importing the timer’s file', () => {
     expect(message(response)).toBe(RESULTS_MESSAGES.notCsv);
   });
 
+  it('refuses a plain-text upload with the same words (415), reading nothing', async () => {
+    const response = await app().inject({
+      method: 'POST',
+      url: `/api/marathons/${race._id}/results`,
+      headers: { ...bearerHeaders(organizer.token), 'content-type': 'text/plain' },
+      payload: 'Bib,Chip Time\n1,0:40:00\n',
+    });
+
+    expect(response.statusCode, response.body).toBe(415);
+    expect(message(response)).toBe(RESULTS_MESSAGES.notCsv);
+  });
+
   it('reads semicolons and a byte order mark, with LF line ends, as the same results', async () => {
     const before = await readAll();
     const content =

@@ -93,7 +93,8 @@ export const resultsManageRoutes: FastifyPluginAsyncZod<{ service: ResultsServic
   app,
   { service },
 ) => {
-  // The timer's file arrives as text; anything else is refused by the route.
+  // The timer's file arrives as text; any other type is left unread and refused by the route (415, saying so).
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   app.addContentTypeParser(
     CSV_CONTENT_TYPE,
     { parseAs: 'string', bodyLimit: RESULTS_LIMITS.fileBytes },
@@ -121,7 +122,8 @@ export const resultsManageRoutes: FastifyPluginAsyncZod<{ service: ResultsServic
       bodyLimit: RESULTS_LIMITS.fileBytes,
     },
     async (request, reply) => {
-      if (typeof request.body !== 'string') {
+      const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (typeof request.body !== 'string' || mediaType !== CSV_CONTENT_TYPE) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', RESULTS_MESSAGES.notCsv);
       }
       const { refused, report } = await service.importFile(
