@@ -31,6 +31,7 @@ import {
   BUDGETS,
   checkBudgets,
   raceDayBudgets,
+  resultsBudgets,
   type Driver,
   type Measurement,
   type ParticipantsCsv,
@@ -52,6 +53,7 @@ import {
   STRIPE_REQUESTS_PER_SECOND,
 } from './paid-stampede.js';
 import { RACE_DAY_PLAN, type RaceDay, addRaceDayRace, runRaceDay } from './race-day.js';
+import { RESULTS_PLAN, type ResultsRun, addResultsRace, removeResults, runResults } from './results.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -67,6 +69,8 @@ const { values: args } = parseArgs({
     'stampede-only': { type: 'boolean', default: false },
     /** Only issue 33's race morning (and its budgets): for iterating on check-in. */
     'race-day-only': { type: 'boolean', default: false },
+    /** Only issue 34's results (and their budgets): for iterating on results. */
+    'results-only': { type: 'boolean', default: false },
     only: { type: 'string' },
     runners: { type: 'string' },
     workers: { type: 'string' },
@@ -123,6 +127,8 @@ const runnerCount = whole('runners', args.runners, smoke ? 20_000 : 120_000);
 /** Skips the endpoint table: for iterating on the stampede. Endpoint budgets are then not checked. */
 const stampedeOnly = args['stampede-only'];
 const raceDayOnly = args['race-day-only'];
+const resultsOnly = args['results-only'];
+if (raceDayOnly && resultsOnly) throw new Error('--race-day-only and --results-only exclude each other');
 /** Only the endpoints whose name contains this (and the baseline), nothing else: for iterating on a read. */
 const onlyEndpoints = args.only;
 if (onlyEndpoints !== undefined && stampedeOnly)
@@ -1029,6 +1035,126 @@ async function raceDayAlone(fixtures: BenchFixtures, started: number) {
   console.log(`Done in ${round((performance.now() - started) / 1000, 0)} s.`);
 }
 
+/**
+ * Issue 34's results: a race of 30,000 registered whose timer's file is imported and published, the results of
+ * the busiest seeded races imported and published too, their public pages read under load, the big race's CSV.
+ */
+async function resultsPhase(fixtures: BenchFixtures) {
+  const plan = smoke ? RESULTS_PLAN.smoke : RESULTS_PLAN.full;
+  const busiest = fixtures.formRaces.map((race) => ({ id: race.id, token: race.organizerToken }));
+  const seededIds = busiest.slice(0, plan.busiestRaces).map((race) => race.id);
+  const raceId = await withDatabase(async ({ db }) => {
+    // An interrupted run's results would make this run's imports re-imports.
+    await removeResults(db, seededIds);
+    return addResultsRace(db, {
+      runId: fixtures.runId,
+      organizerId: `bench-${fixtures.runId}-organizer`,
+      registered: plan.registered,
+    });
+  });
+  // The first publication queues a mail for every finisher: the worker stays off, as in the race morning.
+  const server = await startServer({ ...serverEnv, MAIL_WORKER: 'off' });
+  try {
+    return await beside(server, (db) =>
+      runResults({
+        url: server.url,
+        db,
+        race: { id: raceId, token: fixtures.heavyOrganizer.token },
+        busiest,
+        plan,
+        loadPages: async (next) => {
+          const scenario: Scenario = {
+            name: 'GET /api/marathons/:id/results',
+            kind: 'query',
+            request: { path: next() },
+            next: () => ({ path: next() }),
+            expectedStatus: 200,
+          };
+          await load(server.url, scenario, { duration: warmUpSeconds });
+          const result = await load(server.url, scenario, { duration: durationSeconds });
+          return {
+            requestsPerSecond: round(result.requests.average, 0),
+            p50Ms: result.latency.p50,
+            p99Ms: result.latency.p99,
+            errors: errorsOf(result, scenario.expectedStatus),
+            requests: result.requests.total,
+          };
+        },
+        rss: { now: () => rssBytesOf(server.pids()), watch: () => watchRss(server.pids) },
+      }),
+    );
+  } finally {
+    await server.stop();
+    // The seeded races' results and their mails go (the bench's race goes with the fixtures).
+    await withDatabase(({ db }) => removeResults(db, [raceId, ...seededIds]));
+  }
+}
+
+function printResults({ registered, import: imported, publishSeconds, busiest, pages, csv }: ResultsRun) {
+  console.log(
+    `\nResults (issue 34): a race of ${registered} registered runners, its timer's file imported once cold and ` +
+      `published; the ${busiest.races} busiest seeded races' results imported and published through the API; ` +
+      `anonymous visitors on the ${busiest.races + 1} races' results (any page, filter and page size; ` +
+      `${durationSeconds} s at ${connections} connections); the big race's CSV downloaded ${csv.downloads} times.`,
+  );
+  console.log(
+    formatTable(
+      ['what', 'size', 'time', 'result'],
+      [
+        [
+          `import (${imported.rows} rows, cold)`,
+          `${imported.kilobytes} KB`,
+          `${imported.seconds} s`,
+          `${imported.matched} matched, ${imported.finishers} finishers (want ${imported.expectedFinishers}), ` +
+            `${imported.unknownBibs} unknown, ${imported.duplicateBibs} twice, ${imported.problems} problems`,
+        ],
+        ['publish (first: mails queued)', '', `${publishSeconds} s`, ''],
+        [
+          `${busiest.races} busiest races (import, publish)`,
+          `${busiest.rows} rows`,
+          `${busiest.seconds} s; slowest import ${busiest.slowestSeconds} s (${busiest.slowestRows} rows)`,
+          `${busiest.errors} errors`,
+        ],
+        [
+          'GET …/results (anonymous)',
+          `${pages.views} views, ${pages.urls} URLs`,
+          `p50 ${pages.p50Ms} ms, p99 ${pages.p99Ms} ms`,
+          `${pages.requestsPerSecond} req/s, ${pages.requests} requests, ${pages.errors} errors`,
+        ],
+        [
+          `results.csv (${csv.rows} rows)`,
+          `${csv.kilobytes} KB`,
+          `median ${csv.medianSeconds} s, slowest ${csv.slowestSeconds} s`,
+          `${serverRss} ${csv.rssBeforeMb} MB before, ${csv.rssPeakMb} MB at most, ${csv.rssAfterMb} MB after ` +
+            `(after each: ${csv.rssAfterEachMb.join(', ')} MB)`,
+        ],
+      ],
+    ),
+  );
+}
+
+/** `--results-only`: the results phase alone, its table and its budgets. */
+async function resultsAlone(fixtures: BenchFixtures, started: number) {
+  try {
+    const { run } = await resultsPhase(fixtures);
+    printResults(run);
+    console.log('\nBudgets:');
+    const results = resultsBudgets(run, workers);
+    for (const budget of results) {
+      const mark = !budget.applies ? 'n/a   ' : budget.met ? 'met   ' : 'MISSED';
+      console.log(`  ${mark} ${budget.text}`);
+    }
+    if (
+      run.pages.errors + run.busiest.errors > 0 ||
+      (!smoke && results.some((budget) => budget.binds && !budget.met))
+    )
+      process.exitCode = 1;
+  } finally {
+    await withDatabase(({ db }) => removeBenchFixtures(db));
+  }
+  console.log(`Done in ${round((performance.now() - started) / 1000, 0)} s.`);
+}
+
 async function main() {
   const started = performance.now();
   console.log(
@@ -1039,6 +1165,7 @@ async function main() {
   const prepared = await prepare();
   const { fixtures } = prepared;
   if (raceDayOnly) return raceDayAlone(fixtures, started);
+  if (resultsOnly) return resultsAlone(fixtures, started);
   console.log(
     `Data: ${prepared.totalMarathons} marathons, ${prepared.totalRegistrations} registrations ` +
       `(with the bench's ${HEAVY_ORGANIZER_RACES} races of one organizer and ${HEAVY_RUNNER_REGISTRATIONS} registrations of one runner); ` +
@@ -1158,6 +1285,13 @@ async function main() {
       `${raceDay.run.sync.checkedIn} checked in in ${raceDay.run.sync.seconds} s`,
   );
 
+  const results = await resultsPhase(fixtures);
+  peakRssBytes = Math.max(peakRssBytes, results.rssBytes);
+  console.log(
+    `  results: ${results.run.import.rows} rows imported in ${results.run.import.seconds} s; pages p99 ` +
+      `${results.run.pages.p99Ms} ms; results.csv median ${results.run.csv.medianSeconds} s`,
+  );
+
   const { registrationsRace, formRace, afterCancels } = await withDatabase(async ({ db }) => {
     const result = {
       registrationsRace: await auditRace(db, fixtures.openRaceIds.registrations),
@@ -1209,6 +1343,7 @@ async function main() {
     stampede: stampedeResult,
     paidStampede: paidPhases,
     raceDay: raceDay.run,
+    results: results.run,
     peakRssBytes,
     csv,
   });
@@ -1223,6 +1358,7 @@ async function main() {
   );
   printPaidStampede(paid.run);
   printRaceDay(raceDay.run);
+  printResults(results.run);
   console.log(
     `Audit: registration race count ${registrationsRace.count} = registered rows ${registrationsRace.rows} = ` +
       `distinct runners ${registrationsRace.distinctRunners}; entry form race count ${formRace.count} = ` +
@@ -1283,6 +1419,7 @@ async function main() {
       audit: paid.run.audit.checks,
     },
     raceDay: raceDay.run,
+    results: results.run,
     audits: { registrationsRace, formRace },
     peakRssMb: round(peakRssBytes / 2 ** 20),
     ...(primaryRssMb !== undefined && { primaryRssMb }),
@@ -1316,7 +1453,9 @@ async function main() {
         paidPhases.promotedCheckouts,
         paidPhases.promotedWebhooks,
       ].reduce((sum, phase) => sum + phase.errors, 0) +
-      raceDay.run.sync.errors,
+      raceDay.run.sync.errors +
+      results.run.pages.errors +
+      results.run.busiest.errors,
   );
   if (auditProblems.length > 0 || errors > 0) process.exitCode = 1;
   else if (!smoke && budgetResults.some((budget) => budget.binds && !budget.met)) process.exitCode = 1;

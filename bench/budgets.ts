@@ -1,4 +1,5 @@
 import type { RaceDay } from './race-day.js';
+import type { ResultsRun } from './results.js';
 
 /**
  * One endpoint's load result. `read` is a public read of docs/SPEC.md (ADR 011: p99 and a share of the baseline's
@@ -135,6 +136,13 @@ export const BUDGETS = {
    * the issue's 1.5 MB raised to 1.8: its hashes and ids alone weigh 1.42 MB, whatever the compressor (ADR 033).
    */
   raceDay: { rosterMb: 1.8, issueRosterMb: 1.5, rosterMs: 300, syncSeconds: 10, deltaKb: 20 },
+  /**
+   * Issue 34's results: the timer's file of 30,000 rows imported (validation included) on a server that has
+   * imported nothing yet; the public results page, any page and any filter, at 100k / 1M with results on the 20
+   * busiest races too (p99); the 30,000-row results CSV (the median of its downloads) and the server's RSS rise
+   * meanwhile.
+   */
+  results: { importSeconds: 5, pageP99Ms: 50, csvSeconds: 1, csvRssMb: 25 },
 } as const;
 
 /**
@@ -154,6 +162,7 @@ export function checkBudgets(run: {
   stampede: Stampede;
   paidStampede?: PaidStampede;
   raceDay?: RaceDay;
+  results?: ResultsRun;
   peakRssBytes: number;
   csv?: ParticipantsCsv;
 }) {
@@ -267,6 +276,7 @@ export function checkBudgets(run: {
     );
   }
   if (run.raceDay) results.push(...raceDayBudgets(run.raceDay));
+  if (run.results) results.push(...resultsBudgets(run.results, run.workers));
   if (run.csv) {
     const { medianSeconds, rows, questions, rssBeforeMb, rssPeakMb } = run.csv;
     const budget = BUDGETS.participantsCsv;
@@ -316,5 +326,45 @@ export function raceDayBudgets({ roster, sync, delta, registered, changes }: Rac
     deltaKb <= budget.deltaKb,
     `race day delta after ${changes} changes: ${deltaKb.toFixed(1)} KB ≤ ${budget.deltaKb} KB`,
   );
+  return results;
+}
+
+/**
+ * Issue 34's results budgets (binding). The CSV's memory budget is one server process's: with `workers` (the
+ * cluster entry) it is reported, not budgeted.
+ */
+export function resultsBudgets(run: ResultsRun, workers?: number): BudgetResult[] {
+  const results: BudgetResult[] = [];
+  const check = (met: boolean, text: string) => results.push({ met, text, binds: true, applies: true });
+  const budget = BUDGETS.results;
+  const { import: imported, pages, csv, registered } = run;
+  check(
+    imported.seconds <= budget.importSeconds &&
+      imported.stored &&
+      imported.rows === registered &&
+      imported.matched === registered &&
+      imported.finishers === imported.expectedFinishers,
+    `results import of ${imported.rows} rows: ${imported.matched} matched, ${imported.finishers} finishers ` +
+      `(want ${imported.expectedFinishers}), in ${imported.seconds} s ≤ ${budget.importSeconds} s`,
+  );
+  check(
+    pages.p99Ms <= budget.pageP99Ms && pages.errors === 0 && run.busiest.errors === 0,
+    `results pages (${run.busiest.races + 1} races, any page and filter): p99 ${pages.p99Ms} ms ≤ ` +
+      `${budget.pageP99Ms} ms, ${pages.errors} errors`,
+  );
+  check(
+    csv.medianSeconds <= budget.csvSeconds && csv.rows === registered,
+    `results.csv of ${csv.rows} rows in ${csv.medianSeconds} s (median of ${csv.downloads}) ≤ ${budget.csvSeconds} s`,
+  );
+  const rise = csv.rssPeakMb - csv.rssBeforeMb;
+  const memoryText = `results.csv: server RSS rose ${rise.toFixed(1)} MB ≤ ${budget.csvRssMb} MB`;
+  if (workers === undefined) check(rise <= budget.csvRssMb, memoryText);
+  else
+    results.push({
+      met: rise <= budget.csvRssMb,
+      text: `${memoryText} (one process's budget; here ${workers} workers)`,
+      binds: false,
+      applies: false,
+    });
   return results;
 }

@@ -134,6 +134,8 @@ export const marathonSchema = z.object({
   rankBy: z.enum(RANK_BY),
   /** Whether the race's results are published (the results page and the cards link to them). */
   resultsPublished: z.boolean(),
+  /** When the race's results were last imported, ISO 8601; null before any import. */
+  resultsUpdatedAt: z.iso.datetime().nullable(),
   ...entryFormFields,
   ...priceFields,
 });

@@ -17,6 +17,11 @@ export const raceResultSets = pgTable('race_result_sets', {
   /** The first publication, which mailed the finishers: set once. */
   firstPublishedAt: timestamp('first_published_at', { withTimezone: true }),
   summaries: jsonb('summaries').$type<{ chip: ResultsSummary; gun: ResultsSummary }>().notNull(),
+  /**
+   * How many results each filter of gender, age group and status (and each pair, and all three) matches, by
+   * `filterKey` (places.ts): a page's total without counting rows.
+   */
+  filterCounts: jsonb('filter_counts').$type<Record<string, number>>().notNull().default({}),
 });
 
 /**

@@ -44,6 +44,8 @@ export const RACE = defineShape<Marathon>({
   rankBy: sql`race.rank_by`,
   resultsPublished: sql`exists (select from race_result_sets result_set
     where result_set.marathon_id = race.id and result_set.published_at is not null)`,
+  resultsUpdatedAt: sql`(select ${isoInstant(sql`result_set.updated_at`)} from race_result_sets result_set
+    where result_set.marathon_id = race.id)`,
   registrationFields: sql`race.registration_fields`,
   tShirtSizes: sql`race.t_shirt_sizes`,
   questions: sql`race.questions`,

@@ -3,6 +3,9 @@ import type { Gender, ResultStatus } from '@stride/shared';
 import {
   type RankedResult,
   type UnrankedResult,
+  filterCountsOf,
+  filterKey,
+  firstOrdinalOf,
   rankResults,
   rankingMs,
   resultOf,
@@ -533,5 +536,43 @@ describe('summaryOf', () => {
     ).toEqual([['male', [1, 2]]]);
     expect(summary.fastest.map(({ gender, bib }) => [gender, bib])).toEqual([['male', 1]]);
     expect(summary.finishers).toBe(3);
+  });
+});
+
+describe('filterCountsOf and firstOrdinalOf: a page’s total and start without counting rows', () => {
+  const results = (
+    [
+      [1, F, '30–39', '0:40:00', null, 'FIN'],
+      [2, F, '40–49', '0:41:00', null, 'FIN'],
+      [3, M, '30–39', '0:42:00', null, 'FIN'],
+      [4, null, null, '0:43:00', null, 'FIN'],
+      [5, F, '30–39', null, null, 'DNF'],
+      [6, M, null, null, null, 'DNS'],
+      [7, M, '40–49', null, null, 'DQ'],
+    ] satisfies Row[]
+  ).map(runner);
+  const counts = filterCountsOf(results);
+
+  it.each([
+    [{}, 7],
+    [{ status: 'FIN' }, 4],
+    [{ status: 'DQ' }, 1],
+    [{ gender: F }, 3],
+    [{ gender: F, status: 'FIN' }, 2],
+    [{ ageGroup: '30–39' }, 3],
+    [{ gender: F, ageGroup: '30–39' }, 2],
+    [{ gender: F, ageGroup: '30–39', status: 'DNF' }, 1],
+    [{ gender: M, ageGroup: '40–49', status: 'FIN' }, 0],
+  ] as const)('%o matches %i', (narrowing, expected) => {
+    expect(counts[filterKey(narrowing)] ?? 0).toBe(expected);
+  });
+
+  it('starts each status where the statuses before it end, as the order has them', () => {
+    const ranked = rankResults(results);
+    const firstOf = (status: ResultStatus) =>
+      Math.min(...ranked.filter((result) => result.status === status).map((result) => result.chip.ordinal));
+    for (const status of ['FIN', 'DNF', 'DNS', 'DQ'] as const) {
+      expect(firstOrdinalOf(status, counts)).toBe(firstOf(status));
+    }
   });
 });

@@ -171,6 +171,40 @@ export function summaryOf(
   };
 }
 
+/** What a page of results is narrowed to, besides a search. */
+export type ResultNarrowing = {
+  gender?: Gender | undefined;
+  ageGroup?: string | undefined;
+  status?: ResultStatus | undefined;
+};
+
+/** A narrowing's key in `filter_counts` ("" for what it leaves open): `female|40–49|`, `||FIN`, `||`. */
+export const filterKey = ({ gender, ageGroup, status }: ResultNarrowing) =>
+  `${gender ?? ''}|${ageGroup ?? ''}|${status ?? ''}`;
+
+/** How many results each narrowing matches: every combination of each result's gender, age group and status. */
+export function filterCountsOf(results: readonly UnrankedResult[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { gender, ageGroup, status } of results) {
+    // A result without a gender or an age group is counted under "any" only.
+    for (const g of gender === null ? [undefined] : [undefined, gender]) {
+      for (const a of ageGroup === null ? [undefined] : [undefined, ageGroup]) {
+        for (const s of [undefined, status]) {
+          const key = filterKey({ gender: g, ageGroup: a, status: s });
+          counts[key] = (counts[key] ?? 0) + 1;
+        }
+      }
+    }
+  }
+  return counts;
+}
+
+/** The first ordinal of each status under a ranking (finishers, then DNF, DNS, DQ): where a status's page starts. */
+export function firstOrdinalOf(status: ResultStatus, counts: Readonly<Record<string, number>>): number {
+  const before = RESULT_STATUSES.slice(0, RESULT_STATUSES.indexOf(status));
+  return 1 + before.reduce((sum, each) => sum + (counts[filterKey({ status: each })] ?? 0), 0);
+}
+
 /** The summaries under both rankings, as race_result_sets keeps them. */
 export const summariesOf = (ranked: readonly RankedResult[], distance: Distance) =>
   Object.fromEntries(RANK_BY.map((rankBy) => [rankBy, summaryOf(ranked, rankBy, distance)])) as Record<

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import { BYTE_ORDER_MARK, csvLine, slugify } from '../../lib/csv.js';
 import { isUuid } from '../../lib/ids.js';
 import { type RaceAccess, roleOn } from '../../lib/race-access.js';
+import { filterKey, firstOrdinalOf } from './places.js';
 import type { ResultFilters, ResultsRace, ResultsRepository } from './results.repository.js';
 import { RESULTS_ROUTE_MESSAGES } from './results.service.js';
 
@@ -30,6 +31,21 @@ const EMPTY_SUMMARY: ResultsSummary = {
 };
 
 const notFound = () => new AppError('NOT_FOUND', RESULTS_MESSAGES.notFound);
+
+/**
+ * What a page needs not count: without a search, its total is a stored filter count; without a gender or an
+ * age group either, its rows are consecutive in the results' order (a status's follow the statuses before it).
+ */
+function knownOf(filters: ResultFilters, counts: Readonly<Record<string, number>>) {
+  // Sets stored before their counts were (migration 0018) have none: counted.
+  if (filters.q !== undefined || Object.keys(counts).length === 0) return null;
+  const total = counts[filterKey(filters)] ?? 0;
+  const consecutive = filters.gender === undefined && filters.ageGroup === undefined;
+  return {
+    total,
+    from: !consecutive ? null : filters.status === undefined ? 1 : firstOrdinalOf(filters.status, counts),
+  };
+}
 
 /** Reading a race's results (issue 34): anyone once published, its team (any role) before. */
 export function createResultsReads({
@@ -60,10 +76,11 @@ export function createResultsReads({
 
   /** One runner's result card, by bib. */
   async function card(caller: { id: string } | null, raceId: string, bib: number): Promise<ResultCard> {
-    const { race } = await readable(caller, raceId);
-    const found = await repository.findCard(race.id, bib);
-    if (!found) throw new AppError('NOT_FOUND', RESULTS_MESSAGES.resultNotFound);
-    return { ...found, placeLine: placeLine(found.result, found.finishers) };
+    const { race, set } = await readable(caller, raceId);
+    const result = set ? await repository.findResult(race.id, bib) : null;
+    if (!set || !result) throw new AppError('NOT_FOUND', RESULTS_MESSAGES.resultNotFound);
+    const { finishers } = set.summaries[race.rankBy];
+    return { result, finishers, placeLine: placeLine(result, finishers) };
   }
 
   async function* csvRows(race: ResultsRace, filters: ResultFilters): AsyncGenerator<string> {
@@ -102,11 +119,15 @@ export function createResultsReads({
       query: ResultsQuery,
     ): Promise<{ page: ResultsPage; total: number }> {
       const { race, set } = await readable(caller, raceId);
+      const filters = filtersOf(query);
       const { results, total } = set
-        ? await repository.findPage(race.id, race.rankBy, filtersOf(query), {
-            limit: query.limit,
-            offset: (query.page - 1) * query.limit,
-          })
+        ? await repository.findPage(
+            race.id,
+            race.rankBy,
+            filters,
+            { limit: query.limit, offset: (query.page - 1) * query.limit },
+            knownOf(filters, set.filterCounts),
+          )
         : { results: [], total: 0 };
       return {
         page: {

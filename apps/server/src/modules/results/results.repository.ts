@@ -1,13 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type {
-  Distance,
-  Gender,
-  RankBy,
-  Result,
-  ResultCard,
-  ResultStatus,
-  ResultsSummary,
-} from '@stride/shared';
+import type { Distance, Gender, RankBy, Result, ResultStatus, ResultsSummary } from '@stride/shared';
 import { isoInstant } from '../../db/json-text.js';
 import { RESULT } from '../../db/result-shape.js';
 import type { Executor } from '../../db/transaction.js';
@@ -31,6 +23,8 @@ export type ResultSet = {
   updatedAt: string;
   publishedAt: string | null;
   summaries: Record<RankBy, ResultsSummary>;
+  /** By `filterKey` (places.ts). */
+  filterCounts: Record<string, number>;
 };
 
 /** A registered entry of the race that a row of the file names by its bib. */
@@ -90,7 +84,7 @@ export function createResultsRepository(db: Executor) {
       const [row] = rowsOf<ResultSet>(
         await db.execute(sql`
           select ${isoInstant(sql`updated_at`)} as "updatedAt", ${isoInstant(sql`published_at`)} as "publishedAt",
-            summaries
+            summaries, filter_counts as "filterCounts"
           from race_result_sets where marathon_id = ${raceId}`),
       );
       return row ?? null;
@@ -187,12 +181,18 @@ export function createResultsRepository(db: Executor) {
       ).map((row) => row.id);
     },
 
-    /** Stores the race's summaries with `updated_at` now; answers that time. */
-    async saveResultSet(raceId: string, summaries: Record<RankBy, ResultsSummary>): Promise<string> {
+    /** Stores the race's summaries and filter counts with `updated_at` now; answers that time. */
+    async saveResultSet(
+      raceId: string,
+      summaries: Record<RankBy, ResultsSummary>,
+      filterCounts: Record<string, number>,
+    ): Promise<string> {
       const [row] = rowsOf<{ updatedAt: string }>(
         await db.execute(sql`
-          insert into race_result_sets (marathon_id, summaries) values (${raceId}, ${JSON.stringify(summaries)}::jsonb)
-          on conflict (marathon_id) do update set summaries = excluded.summaries, updated_at = now()
+          insert into race_result_sets (marathon_id, summaries, filter_counts)
+          values (${raceId}, ${JSON.stringify(summaries)}::jsonb, ${JSON.stringify(filterCounts)}::jsonb)
+          on conflict (marathon_id) do update
+            set summaries = excluded.summaries, filter_counts = excluded.filter_counts, updated_at = now()
           returning ${isoInstant(sql`updated_at`)} as "updatedAt"`),
       );
       return row!.updatedAt;
@@ -241,36 +241,51 @@ export function createResultsRepository(db: Executor) {
       return row!.count;
     },
 
-    /** A page of the race's results in their order under its ranking, and how many match. */
+    /**
+     * A page of the race's results in their order under its ranking: a range of ordinals where the page's rows are
+     * consecutive in that order (`from`: the first ordinal of what it shows), else the matching rows' ids first
+     * and only the page's rows written out. `total` counted only when not known.
+     */
     async findPage(
       raceId: string,
       rankBy: RankBy,
       filters: ResultFilters,
       page: { limit: number; offset: number },
+      known: { total: number; from: number | null } | null,
     ): Promise<{ results: Result[]; total: number }> {
       const where = matching(raceId, filters);
-      const [results, [count]] = await Promise.all([
-        db.execute(sql`
-          select ${RESULT.columns} from ${FROM_RESULTS}
-          where ${where}
-          order by ${ordinalOf(rankBy)}
-          limit ${page.limit} offset ${page.offset}`),
-        db
-          .execute(sql`select count(*)::int as total from race_results result where ${where}`)
-          .then((result) => rowsOf<{ total: number }>(result)),
+      const ordinal = ordinalOf(rankBy);
+      const rows =
+        known?.from != null
+          ? db.execute(sql`
+              select ${RESULT.columns} from ${FROM_RESULTS}
+              where ${where} and ${ordinal} between ${known.from + page.offset} and ${known.from + page.offset + page.limit - 1}
+              order by ${ordinal}`)
+          : db.execute(sql`
+              with page_ids as (
+                select result.registration_id, ${ordinal} as ordinal from race_results result
+                where ${where} order by ${ordinal} limit ${page.limit} offset ${page.offset}
+              )
+              select ${RESULT.columns} from page_ids
+                join race_results result on result.registration_id = page_ids.registration_id
+                join marathons race on race.id = result.marathon_id
+              order by page_ids.ordinal`);
+      const [results, total] = await Promise.all([
+        rows.then((result) => rowsOf<Result>(result)),
+        known
+          ? known.total
+          : db
+              .execute(sql`select count(*)::int as total from race_results result where ${where}`)
+              .then((result) => rowsOf<{ total: number }>(result)[0]!.total),
       ]);
-      return { results: rowsOf<Result>(results), total: count!.total };
+      return { results, total };
     },
 
-    /** One runner's result by bib, with the count of finishers. */
-    async findCard(raceId: string, bib: number): Promise<Omit<ResultCard, 'placeLine'> | null> {
-      const [row] = rowsOf<{ result: Result; finishers: number }>(
+    /** One runner's result by bib, or null. */
+    async findResult(raceId: string, bib: number): Promise<Result | null> {
+      const [row] = rowsOf<Result>(
         await db.execute(sql`
-          select ${RESULT.json}::json as result,
-            (select count(*)::int from race_results finisher
-              where finisher.marathon_id = ${raceId} and finisher.status = 'FIN') as finishers
-          from ${FROM_RESULTS}
-          where result.marathon_id = ${raceId} and result.bib = ${bib}`),
+          select ${RESULT.columns} from ${FROM_RESULTS} where result.marathon_id = ${raceId} and result.bib = ${bib}`),
       );
       return row ?? null;
     },

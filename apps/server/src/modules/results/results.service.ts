@@ -11,7 +11,7 @@ import type { Executor } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { type RaceAccess, type RaceAccessOn, requireRaceAbility } from '../../lib/race-access.js';
-import { rankResults, summariesOf, type UnrankedResult } from './places.js';
+import { filterCountsOf, rankResults, summariesOf, type UnrankedResult } from './places.js';
 import { readResultsFile } from './results-file.js';
 import {
   type BibEntry,
@@ -122,7 +122,11 @@ export function createResultsService({
         await results.lockResults(race.id);
         const ranked = rankResults(unrankedOf(race, file.rows, entries));
         const changed = await results.replaceResults(race.id, ranked);
-        const updatedAt = await results.saveResultSet(race.id, summariesOf(ranked, race.distance));
+        const updatedAt = await results.saveResultSet(
+          race.id,
+          summariesOf(ranked, race.distance),
+          filterCountsOf(ranked),
+        );
         const set = await results.findResultSet(race.id);
         // Published results show on the runners' own entries: those whose result changed see it at once.
         if (set?.publishedAt) {

@@ -53,6 +53,7 @@ const stored: Marathon = {
   pendingCount: 0,
   rankBy: 'chip',
   resultsPublished: false,
+  resultsUpdatedAt: null,
 };
 
 /** The same three instants, for a race run in Tokyo (UTC+9): 09:00 there is 00:00 UTC. */

@@ -1,0 +1,1 @@
+ALTER TABLE "race_result_sets" ADD COLUMN "filter_counts" jsonb DEFAULT '{}'::jsonb NOT NULL;
