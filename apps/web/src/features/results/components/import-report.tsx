@@ -13,7 +13,10 @@ export function ImportReport({ outcome, dryRun }: { outcome: ImportOutcome; dryR
   const isRejected = outcome.kind === 'rejected';
   return (
     <div className="space-y-3">
-      <p role="status" className={`alert ${isRejected ? 'alert-error' : 'alert-success'} alert-soft`}>
+      <p
+        role="status"
+        className={`alert ${isRejected ? 'alert-error' : 'alert-success'} alert-soft text-base-content`}
+      >
         {isRejected ? outcome.message : dryRun ? M.checked : M.imported}
       </p>
       <p className="font-medium">{M.counts(report.rows, report.matched, report.finishers)}</p>

@@ -39,7 +39,7 @@ export function ResultsBoard({
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-10 [overflow-wrap:anywhere]">
       <TitledHeading caption={M.caption}>{race.title}</TitledHeading>
       {!data.published && (
-        <p role="note" className="alert alert-warning alert-soft">
+        <p role="note" className="alert alert-warning alert-soft text-base-content">
           {M.teamPreview}
         </p>
       )}

@@ -62,7 +62,7 @@ export function InvitationList({
     <div className="space-y-6">
       <div ref={answeredRef} tabIndex={-1} role="status" className="focus:outline-none">
         {answered && (
-          <div className="alert alert-success alert-soft flex flex-wrap">
+          <div className="alert alert-success alert-soft text-base-content flex flex-wrap">
             <span>{answered.text}</span>
             {answered.kind === 'accept' && (
               <Link to={paths.teamRaces.href} className="link font-semibold">
