@@ -40,7 +40,7 @@ export const raceResults = pgTable(
     bib: integer('bib').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    /** Lower case "first last": what `q` looks in. */
+    /** "first last" in lower case without accents (searchTextOf): what `q` looks in. */
     searchText: text('search_text').notNull(),
     gender: text('gender', { enum: GENDERS }),
     ageGroup: text('age_group'),
@@ -59,6 +59,15 @@ export const raceResults = pgTable(
   (table) => [
     index('race_results_chip_idx').on(table.marathonId, table.chipOrdinal),
     index('race_results_gun_idx').on(table.marathonId, table.gunOrdinal),
+    // A gender's, an age group's or a division's page: a range of its index in the ranking's order.
+    index('race_results_gender_chip_idx').on(table.marathonId, table.gender, table.chipOrdinal),
+    index('race_results_age_group_chip_idx').on(table.marathonId, table.ageGroup, table.chipOrdinal),
+    index('race_results_division_chip_idx').on(table.marathonId, table.gender, table.ageGroup, table.chipOrdinal),
+    index('race_results_gender_gun_idx').on(table.marathonId, table.gender, table.gunOrdinal),
+    index('race_results_age_group_gun_idx').on(table.marathonId, table.ageGroup, table.gunOrdinal),
+    index('race_results_division_gun_idx').on(table.marathonId, table.gender, table.ageGroup, table.gunOrdinal),
     index('race_results_bib_idx').on(table.marathonId, table.bib),
+    // A search by name: trigrams of search_text beside the race (btree_gin), as the desk's.
+    index('race_results_search_idx').using('gin', table.marathonId, table.searchText.op('gin_trgm_ops')),
   ],
 );

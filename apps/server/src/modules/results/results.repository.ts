@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Distance, Gender, RankBy, Result, ResultStatus, ResultsSummary } from '@stride/shared';
 import { isoInstant } from '../../db/json-text.js';
 import { RESULT } from '../../db/result-shape.js';
+import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
 import { RACE_FACTS } from '../../mail/fact-shapes.js';
 import type { RankedResult } from './places.js';
@@ -48,13 +49,16 @@ export type ResultFilters = {
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
-/** A `q` that is all digits is a bib; else words of the runner's name, in order, anywhere. */
+/** A name as `q` is matched with it: lower case, accents folded ("Zoë García" → "zoe garcia"). */
+export const searchTextOf = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** A `q` that is all digits is a bib (or part of a name); else words of the runner's name, in order, anywhere. */
 function matching(raceId: string, { q, gender, ageGroup, status }: ResultFilters): SQL {
   const parts: SQL[] = [sql`result.marathon_id = ${raceId}`];
-  if (q !== undefined) {
-    const words = q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
-    const byName = sql`result.search_text like ${`%${words.split(/\s+/).join('%')}%`}`;
-    parts.push(/^\d{1,9}$/.test(q) ? sql`(result.bib = ${Number(q)} or ${byName})` : byName);
+  const search = searchOf(q);
+  if (search) {
+    const byName = sql`result.search_text like ${search.pattern}`;
+    parts.push(search.bib === null ? byName : sql`(result.bib = ${search.bib} or ${byName})`);
   }
   if (gender !== undefined) parts.push(sql`result.gender = ${gender}`);
   if (ageGroup !== undefined) parts.push(sql`result.age_group = ${ageGroup}`);
@@ -67,6 +71,83 @@ const FROM_RESULTS = sql`race_results result join marathons race on race.id = re
 /** The results' order under a ranking: a column of its own, each with its index (race_results_chip_idx, _gun_idx). */
 const ordinalOf = (rankBy: RankBy) => sql.raw(`result.${rankBy === 'gun' ? 'gun' : 'chip'}_ordinal`);
 
+/** A search's LIKE pattern (words in order, anywhere) and, for one that is all digits, the bib it may be. */
+function searchOf(q: string | undefined) {
+  if (q === undefined) return null;
+  const words = searchTextOf(q.trim()).replace(/[\\%_]/g, (char) => `\\${char}`);
+  const pattern = `%${words.split(/\s+/).join('%')}%`;
+  return /^\d{1,9}$/.test(q.trim())
+    ? { kind: 'bib' as const, pattern, bib: Number(q.trim()) }
+    : { kind: 'name' as const, pattern, bib: null };
+}
+
+/**
+ * What a page statement is made for: its ranking, its filters, whether its rows are a range of ordinals (no
+ * gender, age group or search), and whether it counts its matches (a search's total is not stored).
+ */
+type PageShape = {
+  rankBy: RankBy;
+  search: 'name' | 'bib' | null;
+  gender: boolean;
+  ageGroup: boolean;
+  status: boolean;
+  range: boolean;
+  count: boolean;
+};
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** A page's statement, prepared once per shape: planning it would cost as much as running it. */
+const pageStatements = new Map<
+  string,
+  ReturnType<typeof preparedStatement<{ json: string; total: number | null }>>
+>();
+function pageStatement(shape: PageShape) {
+  const key = JSON.stringify(shape);
+  let statement = pageStatements.get(key);
+  if (!statement) {
+    statement = preparedStatement(pageStatementSql(shape));
+    pageStatements.set(key, statement);
+  }
+  return statement;
+}
+
+function pageStatementSql({ rankBy, search, gender, ageGroup, status, range, count }: PageShape): SQL {
+  const ordinal = ordinalOf(rankBy);
+  const byName = sql`result.search_text like ${placeholder('pattern')}::text`;
+  const where = sql.join(
+    [
+      sql`result.marathon_id = ${placeholder('raceId')}::uuid`,
+      search === 'name' ? byName : undefined,
+      search === 'bib' ? sql`(result.bib = ${placeholder('bib')}::int or ${byName})` : undefined,
+      gender ? sql`result.gender = ${placeholder('gender')}::text` : undefined,
+      ageGroup ? sql`result.age_group = ${placeholder('ageGroup')}::text` : undefined,
+      status ? sql`result.status = ${placeholder('status')}::text` : undefined,
+    ].filter((part) => part !== undefined),
+    sql` and `,
+  );
+  const asJson = (order: SQL) =>
+    sql`coalesce(jsonb_agg(${RESULT.jsonb} order by ${order}), '[]'::jsonb)::text`;
+  if (range) {
+    return sql`
+      select ${asJson(ordinal)} as json, null::int as total from ${FROM_RESULTS}
+      where ${where} and ${ordinal} between ${placeholder('from')}::int and ${placeholder('to')}::int`;
+  }
+  // The matches' ordinals first (from the view's index alone; counted when asked), then only the page's rows
+  // written out.
+  return sql`
+    with matched as (select ${ordinal} as ordinal from race_results result where ${where}),
+    page_ids as (
+      select * from matched order by ordinal limit ${placeholder('limit')}::int offset ${placeholder('offset')}::int
+    )
+    select (
+      select ${asJson(sql`page_ids.ordinal`)} from page_ids
+        join race_results result
+          on result.marathon_id = ${placeholder('raceId')}::uuid and ${ordinal} = page_ids.ordinal
+        join marathons race on race.id = result.marathon_id
+    ) as json, ${count ? sql`(select count(*)::int from matched)` : sql`null::int`} as total`;
+}
+
 /** Results (issue 34): the race, its entries by bib, the results stored, published and read. */
 export function createResultsRepository(db: Executor) {
   return {
@@ -78,6 +159,24 @@ export function createResultsRepository(db: Executor) {
           from marathons where id = ${raceId}`),
       );
       return row ?? null;
+    },
+
+    /** The race and its results as a whole (null before any import), in one statement: what every read starts with. */
+    async findRaceWithResults(raceId: string): Promise<{ race: ResultsRace; set: ResultSet | null } | null> {
+      const [row] = rowsOf<ResultsRace & { set: ResultSet | null }>(
+        await db.execute(sql`
+          select race.id, race.creator_id as "creatorId", race.title, race.distance,
+            to_char(race.start_day, 'YYYY-MM-DD') as "raceDay", race.age_groups as "ageGroups", race.rank_by as "rankBy",
+            case when result_set.marathon_id is not null then json_build_object(
+              'updatedAt', ${isoInstant(sql`result_set.updated_at`)},
+              'publishedAt', ${isoInstant(sql`result_set.published_at`)},
+              'summaries', result_set.summaries, 'filterCounts', result_set.filter_counts) end as set
+          from marathons race left join race_result_sets result_set on result_set.marathon_id = race.id
+          where race.id = ${raceId}`),
+      );
+      if (!row) return null;
+      const { set, ...race } = row;
+      return { race, set };
     },
 
     async findResultSet(raceId: string): Promise<ResultSet | null> {
@@ -118,7 +217,7 @@ export function createResultsRepository(db: Executor) {
         bib: result.bib,
         first_name: result.firstName,
         last_name: result.lastName,
-        search_text: `${result.firstName} ${result.lastName}`.toLowerCase(),
+        search_text: searchTextOf(`${result.firstName} ${result.lastName}`),
         gender: result.gender,
         age_group: result.ageGroup,
         chip_ms: result.chipMs,
@@ -242,9 +341,8 @@ export function createResultsRepository(db: Executor) {
     },
 
     /**
-     * A page of the race's results in their order under its ranking: a range of ordinals where the page's rows are
-     * consecutive in that order (`from`: the first ordinal of what it shows), else the matching rows' ids first
-     * and only the page's rows written out. `total` counted only when not known.
+     * A page of the race's results in their order under its ranking, as a JSON array PostgreSQL writes (sent as it
+     * is), and how many match: one prepared statement per kind of page ({@link pageStatement}).
      */
     async findPage(
       raceId: string,
@@ -252,33 +350,31 @@ export function createResultsRepository(db: Executor) {
       filters: ResultFilters,
       page: { limit: number; offset: number },
       known: { total: number; from: number | null } | null,
-    ): Promise<{ results: Result[]; total: number }> {
-      const where = matching(raceId, filters);
-      const ordinal = ordinalOf(rankBy);
-      const rows =
-        known?.from != null
-          ? db.execute(sql`
-              select ${RESULT.columns} from ${FROM_RESULTS}
-              where ${where} and ${ordinal} between ${known.from + page.offset} and ${known.from + page.offset + page.limit - 1}
-              order by ${ordinal}`)
-          : db.execute(sql`
-              with page_ids as (
-                select result.registration_id, ${ordinal} as ordinal from race_results result
-                where ${where} order by ${ordinal} limit ${page.limit} offset ${page.offset}
-              )
-              select ${RESULT.columns} from page_ids
-                join race_results result on result.registration_id = page_ids.registration_id
-                join marathons race on race.id = result.marathon_id
-              order by page_ids.ordinal`);
-      const [results, total] = await Promise.all([
-        rows.then((result) => rowsOf<Result>(result)),
-        known
-          ? known.total
-          : db
-              .execute(sql`select count(*)::int as total from race_results result where ${where}`)
-              .then((result) => rowsOf<{ total: number }>(result)[0]!.total),
-      ]);
-      return { results, total };
+    ): Promise<{ json: string; total: number }> {
+      const search = searchOf(filters.q);
+      const shape: PageShape = {
+        rankBy,
+        search: search?.kind ?? null,
+        gender: filters.gender !== undefined,
+        ageGroup: filters.ageGroup !== undefined,
+        status: filters.status !== undefined,
+        range: known?.from != null,
+        count: known === null,
+      };
+      const from = (known?.from ?? 1) + page.offset;
+      const [row] = await pageStatement(shape)(db, {
+        raceId,
+        pattern: search?.pattern ?? null,
+        bib: search?.bib ?? null,
+        gender: filters.gender ?? null,
+        ageGroup: filters.ageGroup ?? null,
+        status: filters.status ?? null,
+        from,
+        to: from + page.limit - 1,
+        limit: page.limit,
+        offset: page.offset,
+      });
+      return { json: row!.json, total: known?.total ?? row!.total! };
     },
 
     /** One runner's result by bib, or null. */

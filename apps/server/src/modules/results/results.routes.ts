@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { CSV_CONTENT_TYPE, sendCsv } from '../../lib/csv.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { sendSerializedJson } from '../../lib/serialized-json.js';
 import type { ResultsReads } from './results.reads.js';
 import type { ResultsService } from './results.service.js';
 
@@ -42,8 +43,11 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ reads: ResultsReads }> = asy
       },
     },
     async (request, reply) => {
-      const { page, total } = await reads.page(await request.getUser(), request.params.id, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, total).header('cache-control', 'no-cache').send(page);
+      const { json, total } = await reads.page(await request.getUser(), request.params.id, request.query);
+      return sendSerializedJson(
+        reply.header(TOTAL_COUNT_HEADER, total).header('cache-control', 'no-cache'),
+        json,
+      );
     },
   );
 
