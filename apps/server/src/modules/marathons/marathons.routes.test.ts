@@ -71,6 +71,9 @@ describe('POST /api/add-marathon', () => {
       placesLeft: null,
       waitlistCount: 0,
       timeZone: 'UTC',
+      rankBy: 'chip',
+      resultsPublished: false,
+      resultsUpdatedAt: null,
       registrationFields: { dateOfBirth: 'off', gender: 'off', tShirtSize: 'off', emergencyContact: 'off' },
       tShirtSizes: ['XS', 'S', 'M', 'L', 'XL', 'XXL'],
       questions: [],
@@ -282,6 +285,7 @@ describe('GET /api/marathons/:id', () => {
           ...NO_ENTRY_DETAILS,
           ...FREE_ENTRY_PAYMENT,
           checkinCode: registration.checkinCode,
+          result: null,
         },
       });
       expect(notRegistered.json()).toEqual({ ...race, totalRegistrationCount: 1, myRegistration: null });

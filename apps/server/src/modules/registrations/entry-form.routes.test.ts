@@ -183,6 +183,7 @@ describe('POST /api/registrations with every field of the form', () => {
       bib: 1,
       waitlistPosition: null,
       checkinCode: expect.stringMatching(/^[0-9a-f]{32}$/),
+      result: null,
       ...entryFields,
     });
     expect(Math.abs(Date.parse(created.waiverAcceptedAt!) - Date.now())).toBeLessThan(60 * SECOND_MS);

@@ -266,6 +266,7 @@ describe('registering for a limited race', () => {
       ...NO_ENTRY_DETAILS,
       ...FREE_ENTRY_PAYMENT,
       checkinCode: null,
+      result: null,
     });
   });
 
