@@ -72,7 +72,12 @@ export const GENDER_INITIALS: Readonly<Record<string, string>> = { female: 'F', 
  * A finisher's places in words: "12th of 3,402 · 3rd F 40–49" (the division part only when the runner has one).
  */
 export function placeLine(
-  result: { place: number | null; ageGroupPlace: number | null; gender: string | null; ageGroup: string | null },
+  result: {
+    place: number | null;
+    ageGroupPlace: number | null;
+    gender: string | null;
+    ageGroup: string | null;
+  },
   finishers: number,
 ): string | null {
   if (result.place === null) return null;

@@ -19,7 +19,6 @@ import { users } from './auth.js';
 import { CURRENT_TRANSACTION, timestamps } from './columns.js';
 import { marathons } from './marathons.js';
 
-
 /**
  * The order runners join waitlists in. Taken while the race's row is locked, so within a race it follows the
  * order in which entries were accepted; a runner's place in line is their rank among the race's waitlisted.

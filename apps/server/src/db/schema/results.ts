@@ -62,10 +62,20 @@ export const raceResults = pgTable(
     // A gender's, an age group's or a division's page: a range of its index in the ranking's order.
     index('race_results_gender_chip_idx').on(table.marathonId, table.gender, table.chipOrdinal),
     index('race_results_age_group_chip_idx').on(table.marathonId, table.ageGroup, table.chipOrdinal),
-    index('race_results_division_chip_idx').on(table.marathonId, table.gender, table.ageGroup, table.chipOrdinal),
+    index('race_results_division_chip_idx').on(
+      table.marathonId,
+      table.gender,
+      table.ageGroup,
+      table.chipOrdinal,
+    ),
     index('race_results_gender_gun_idx').on(table.marathonId, table.gender, table.gunOrdinal),
     index('race_results_age_group_gun_idx').on(table.marathonId, table.ageGroup, table.gunOrdinal),
-    index('race_results_division_gun_idx').on(table.marathonId, table.gender, table.ageGroup, table.gunOrdinal),
+    index('race_results_division_gun_idx').on(
+      table.marathonId,
+      table.gender,
+      table.ageGroup,
+      table.gunOrdinal,
+    ),
     index('race_results_bib_idx').on(table.marathonId, table.bib),
     // A search by name: trigrams of search_text beside the race (btree_gin), as the desk's.
     index('race_results_search_idx').using('gin', table.marathonId, table.searchText.op('gin_trgm_ops')),

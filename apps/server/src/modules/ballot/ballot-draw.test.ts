@@ -41,7 +41,11 @@ async function sha256Hex(seedHex: string) {
 }
 
 const ids = (count: number) =>
-  Array.from({ length: count }, () => webcrypto.randomUUID()).concat(['Z-upper', 'a-lower', 'é-accent']);
+  Array.from({ length: count }, (): string => webcrypto.randomUUID()).concat([
+    'Z-upper',
+    'a-lower',
+    'é-accent',
+  ]);
 
 describe('the ballot draw (issue 35)', () => {
   it.each([0, 1, 2, 3, 10, 257])(

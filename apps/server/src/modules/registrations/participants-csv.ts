@@ -11,7 +11,6 @@ import {
 } from '@stride/shared';
 import { BYTE_ORDER_MARK, csvLine, slugify } from '../../lib/csv.js';
 
-
 /** What of the race the file's columns follow: its zone, and its questions asked and retired. */
 export type CsvRace = { timeZone: string; questions: Question[]; retiredQuestions: Question[] };
 
@@ -86,6 +85,5 @@ export function participantCsvLine(participant: Participant, race: CsvRace): str
     ...race.retiredQuestions.map((question) => answerCell(answers[question.id])),
   ]);
 }
-
 
 export const participantsCsvFilename = (raceTitle: string) => `${slugify(raceTitle)}-participants.csv`;
