@@ -69,8 +69,8 @@ export type PaidStampede = {
   promotedWebhooks: StampedePhase;
 };
 
-/** The busiest race's participant list downloaded as CSV, several times in a row (ADR 018). */
-export type ParticipantsCsv = {
+/** A CSV file downloaded several times in a row: how long each took and the server's RSS meanwhile. */
+export type CsvDownloads = {
   downloads: number;
   rows: number;
   kilobytes: number;
@@ -81,6 +81,10 @@ export type ParticipantsCsv = {
   rssAfterMb: number;
   /** The server's RSS after each download, in order: a leak climbs, a heap that has grown once stays. */
   rssAfterEachMb: number[];
+};
+
+/** The busiest race's participant list downloaded as CSV, several times in a row (ADR 018). */
+export type ParticipantsCsv = CsvDownloads & {
   /** The race's questions, a column each (issue 31): the bench's entry form has five, answered by every entry. */
   questions: number;
 };

@@ -13,6 +13,7 @@ import {
   type ResultsReport,
 } from '@stride/shared';
 import { type Database, rowsOf } from '../apps/server/src/db/client.js';
+import type { CsvDownloads } from './budgets.js';
 
 export type ResultsPlan = {
   /** Registered runners of the bench's results race, each with a row in its file. */
@@ -76,18 +77,7 @@ export type ResultsRun = ResultsPlan & {
     views: number;
     urls: number;
   };
-  csv: {
-    downloads: number;
-    rows: number;
-    kilobytes: number;
-    medianSeconds: number;
-    slowestSeconds: number;
-    rssBeforeMb: number;
-    rssPeakMb: number;
-    rssAfterMb: number;
-    /** The server's RSS after each download, in order: a leak climbs, a heap that has grown once stays. */
-    rssAfterEachMb: number[];
-  };
+  csv: CsvDownloads;
 };
 
 /** A race of the phase with a session of someone who may manage its results. */
