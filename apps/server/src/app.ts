@@ -15,6 +15,8 @@ import { paymentsRoutes, publicPaymentsRoutes } from './modules/payments/payment
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { resultsManageRoutes, resultsRoutes } from './modules/results/results.routes.js';
+import { ballotDrawRoutes, ballotRoutes } from './modules/ballot/ballot.routes.js';
+import { transfersRoutes } from './modules/registrations/transfers.routes.js';
 import type { PaymentGateway } from './modules/payments/stripe-gateway.js';
 import { authPlugin } from './plugins/auth/auth.js';
 import { registerSignedIn } from './plugins/auth/session.js';
@@ -49,6 +51,8 @@ declare module 'fastify' {
     mail: Container['mail'];
     /** Entry fees: the worker releasing holds and making refunds (server.ts starts it; tests sweep it). */
     payments: Container['payments'];
+    /** The ballot: the worker drawing ballots when due (server.ts starts it; tests sweep it). */
+    ballot: Container['ballot'];
     /** From now on GET /api/health/ready answers 503: the process is about to stop (server.ts). */
     startDraining: () => void;
   }
@@ -113,6 +117,8 @@ export async function buildApp({ config, database, logger, mailTransport, paymen
   app.decorate('mail', container.mail);
   app.addHook('onClose', () => container.payments.worker.stop());
   app.decorate('payments', container.payments);
+  app.addHook('onClose', () => container.ballot.worker.stop());
+  app.decorate('ballot', container.ballot);
   const { changeNotifications, changes } = container;
   if (changeNotifications) {
     await changeNotifications.listen(changes.receive);
@@ -142,15 +148,18 @@ export async function buildApp({ config, database, logger, mailTransport, paymen
   await app.register(imagesRoutes, container.images);
   await app.register(publicPaymentsRoutes, container.payments);
   await app.register(resultsRoutes, container.results);
+  await app.register(ballotRoutes, container.ballot);
   // Every route registered here answers 401 to anyone not signed in, before its body is read.
   await registerSignedIn(app, async (signedIn) => {
     await signedIn.register(organizerMarathonsRoutes, container.marathons);
     await signedIn.register(registrationsRoutes, container.registrations);
+    await signedIn.register(transfersRoutes, container.registrations);
     await signedIn.register(participantsRoutes, container.registrations);
     await signedIn.register(paymentsRoutes, container.payments);
     await signedIn.register(staffRoutes, container.staff);
     await signedIn.register(checkinRoutes, container.checkin);
     await signedIn.register(resultsManageRoutes, container.results);
+    await signedIn.register(ballotDrawRoutes, container.ballot);
     await signedIn.register(accountsRoutes, container.accounts);
     await signedIn.register(imageUploadRoutes, container.images);
   });

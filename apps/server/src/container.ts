@@ -25,6 +25,7 @@ import { createParticipantReads } from './modules/registrations/participants.rea
 import { createParticipantsRepository } from './modules/registrations/participants.repository.js';
 import { createRegistrationReads } from './modules/registrations/registrations.reads.js';
 import { createRegistrationsRepository } from './modules/registrations/registrations.repository.js';
+import { createTransfersService } from './modules/registrations/transfers.service.js';
 import {
   claimUntil,
   createRegistrationsService,
@@ -42,7 +43,12 @@ import { createStaffRepository } from './modules/staff/staff.repository.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createPaymentsWorker } from './modules/payments/payments-worker.js';
+import { createBallotService } from './modules/ballot/ballot.service.js';
+import { createSweeper } from './lib/sweeper.js';
 import { type PaymentGateway, createStripeGateway } from './modules/payments/stripe-gateway.js';
+
+/** A ballot is drawn within this long after its time. */
+const BALLOT_SWEEP_MS = 1_000;
 
 export type ContainerOptions = {
   /** Stripe, or a stand-in (tests); by default the SDK as configured, or none without STRIPE_SECRET_KEY. */
@@ -134,6 +140,7 @@ export function createContainer({
     raceAccessOn,
   });
   const imagesRepository = createImagesRepository(db);
+  const ballotService = createBallotService({ unitOfWork, db, raceAccessOn, claimHours: waitlistClaimHours });
 
   return {
     config,
@@ -159,6 +166,7 @@ export function createContainer({
         payments: { defaultCurrency, onlineAvailable: gateway !== null },
         refundRace: paymentsService.refundRace,
         raceAccessOn,
+        prepareBallot: ballotService.prepare,
       }),
       reads: createMarathonReads({
         repository: marathonsRepository,
@@ -174,6 +182,13 @@ export function createContainer({
         repository: registrationsRepository,
         changes,
         readCache: config.readCache,
+      }),
+      /** Places handed on between runners (issue 35). */
+      transfers: createTransfersService({
+        unitOfWork,
+        db,
+        outbox,
+        findRace: marathonsRepository.findById,
       }),
       /** The organizer's read model of the same rows: the race desk. */
       participants: createParticipantReads({ repository: createParticipantsRepository(db), raceAccess }),
@@ -222,6 +237,16 @@ export function createContainer({
     },
     /** Entry fees: codes, on-site records, checkouts, Stripe's webhook; the worker releasing holds and refunding. */
     payments: { service: paymentsService, worker: paymentsWorker },
+    /** The ballot: its public record, the organizer's early draw, and the worker drawing ballots when due. */
+    ballot: {
+      service: ballotService,
+      worker: createSweeper({
+        name: 'ballot',
+        steps: [ballotService.drawDue],
+        log,
+        intervalMs: BALLOT_SWEEP_MS,
+      }),
+    },
     images: {
       service: createImagesService({ repository: imagesRepository }),
       reads: createImageReads({ repository: imagesRepository, readCache: config.readCache }),

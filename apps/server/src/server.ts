@@ -118,6 +118,7 @@ async function main() {
   }
   if (config.mail.worker.enabled) app.mail.worker.start();
   app.payments.worker.start();
+  app.ballot.worker.start();
   // Straight to stdout, after what the log holds so far: the log is written in blocks (logging/log-destination.ts).
   // A worker of `npm run start:cluster` leaves this to its primary.
   if (!cluster.isWorker) {

@@ -55,19 +55,28 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 /** A race's field limit (ADR 017): a whole number of runners in this range, or no limit (null). */
 export const CAPACITY_LIMITS = { min: 1, max: 100_000 } as const;
 
-/** Where a runner's entry in a race stands: holding a place (with a bib) or in line for one. */
 /**
- * Where an entry stands: holding a place, in line, holding a place while its runner pays (issue 32), or kept
- * without a place: withdrawn or cancelled with money on it, or a hold released unpaid.
+ * Where an entry stands: holding a place, in line, holding a place while its runner pays (issue 32), in a ballot
+ * not drawn yet (issue 35), or kept without a place: withdrawn or cancelled with money on it, or a hold released
+ * unpaid.
  */
 export const REGISTRATION_STATUSES = [
   'registered',
   'waitlisted',
   'pending_payment',
+  'ballot',
   'cancelled',
   'expired',
 ] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** The statuses of a live entry: one per runner and race; the others are kept only for their money. */
+export const LIVE_REGISTRATION_STATUSES = [
+  'registered',
+  'waitlisted',
+  'pending_payment',
+  'ballot',
+] as const satisfies readonly RegistrationStatus[];
 
 /** Columns an organizer may sort the participant list by. Without one: bib for registered, place in line for the waitlist. */
 export const PARTICIPANT_SORTS = ['bib', 'lastName', 'timestamp'] as const;

@@ -20,3 +20,7 @@ export * from './schemas/payments.js';
 export * from './schemas/race-day.js';
 export * from './results.js';
 export * from './schemas/results.js';
+export * from './schemas/ballot.js';
+export * from './schemas/places.js';
+export * from './schemas/transfers.js';
+export * from './schemas/transfer-acceptance.js';

@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Distance } from '@stride/shared';
 import type { Database } from '../db/client.js';
-import { registrations } from '../db/schema/index.js';
+import { LIVE_STATUSES, registrations } from '../db/schema/index.js';
 
 export type BulkSeedOptions = { marathons: number; registrations: number; users: number; password: string };
 export type BulkSeedResult = { users: number; marathons: number; registrations: number; runId: string };
@@ -112,7 +112,7 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
       select race.id, pick.user_id, 'Seed', 'Runner', '+1 555 0100', '',
         coalesce(last_bib.bib, 0) + row_number() over (partition by race.id)
       from pick join race on race.n = pick.race_n left join last_bib on last_bib.marathon_id = race.id
-      on conflict (marathon_id, user_id) where status in ('registered', 'waitlisted', 'pending_payment') do nothing`);
+      on conflict (marathon_id, user_id) where status in ${LIVE_STATUSES} do nothing`);
   }
   // Trim any overshoot from the last round, then make every count agree with the rows.
   await db.execute(sql`

@@ -2,7 +2,8 @@ import { count } from 'drizzle-orm';
 import type { Distance } from '@stride/shared';
 import type { Auth } from '../plugins/auth/better-auth.js';
 import type { Database } from '../db/client.js';
-import { marathons, users } from '../db/schema/index.js';
+import { ballotSeeds, marathons, users } from '../db/schema/index.js';
+import { ballotCommitment, newBallotSeed } from '../modules/ballot/ballot-draw.js';
 
 export const DEMO_ORGANIZER = {
   name: 'Stride Demo Organizer',
@@ -30,6 +31,9 @@ const DEMO_MARATHONS: Array<{
    * their ends, each before registration closes. Most demo races are free.
    */
   fee?: { entryFee: number; currency: string; tiers?: Array<[number, number]>; refundPercent?: number };
+  /** Entry by ballot drawn on this day from today, and transfers allowed until that one (issue 35). */
+  ballotDrawDay?: number;
+  transfersUntilDay?: number;
 }> = [
   {
     title: 'Riverside Spring Marathon',
@@ -166,8 +170,11 @@ const DEMO_MARATHONS: Array<{
     distance: '42.2k',
     days: [-40, 50, 80],
     capacity: 40_000,
+    ballotDrawDay: 55,
+    transfersUntilDay: 73,
     description:
-      'The big one: wide avenues, the Brandenburg Gate and a finish line party. Waves by expected time.',
+      'The big one: wide avenues, the Brandenburg Gate and a finish line party. Waves by expected time. ' +
+      'Places are drawn by ballot after entries close; a runner who cannot start may hand their place on.',
   },
 ];
 
@@ -203,10 +210,25 @@ export async function seedDemoData(db: Database, auth: Auth, now = new Date()): 
       paymentMethods: ['on_site' as const],
       refundPercent: race.fee.refundPercent ?? 0,
     }),
+    ...(race.ballotDrawDay !== undefined && {
+      entryMode: 'ballot' as const,
+      ballotDrawAt: at(race.ballotDrawDay),
+    }),
+    ...(race.transfersUntilDay !== undefined && { transfersUntil: at(race.transfersUntilDay) }),
     creatorId: user.id,
     // Spread creation times so "newest first" has a visible order.
     createdAt: new Date(now.getTime() - (DEMO_MARATHONS.length - index) * 60_000),
   }));
-  await db.insert(marathons).values(rows);
+  const inserted = await db
+    .insert(marathons)
+    .values(rows)
+    .returning({ id: marathons.id, entryMode: marathons.entryMode });
+  const seeds = inserted
+    .filter((race) => race.entryMode === 'ballot')
+    .map((race) => {
+      const seed = newBallotSeed();
+      return { marathonId: race.id, seed, seedCommitment: ballotCommitment(seed) };
+    });
+  if (seeds.length > 0) await db.insert(ballotSeeds).values(seeds);
   return true;
 }

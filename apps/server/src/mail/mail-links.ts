@@ -9,6 +9,8 @@ export const mailLinks = {
   /** Where an invitee accepts or declines a place on a race's team, with the mailed token. */
   teamInvitations: (publicUrl: string, token: string) =>
     `${publicUrl}/dashboard/team-invitations?token=${encodeURIComponent(token)}`,
+  /** Where the receiver of a transfer offer (issue 35), signed in with the mailed address, sees and accepts it. */
+  transfer: (publicUrl: string, token: string) => `${publicUrl}/transfers/${encodeURIComponent(token)}`,
   /** A runner's result card (issue 34). */
   resultCard: (publicUrl: string, raceId: string, bib: number) =>
     `${publicUrl}/results/${encodeURIComponent(raceId)}/${bib}`,

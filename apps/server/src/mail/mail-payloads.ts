@@ -1,4 +1,4 @@
-import type { Distance, Result, StaffRole } from '@stride/shared';
+import type { BallotOutcome, Distance, Result, StaffRole } from '@stride/shared';
 
 /**
  * What the outbox stores for each mail: the facts it was written from, as they were when the change
@@ -113,6 +113,32 @@ export type MailPayload =
   | { kind: 'staff-invited'; race: RaceFacts; role: StaffRole; organizerName: string; token: string }
   /** A finisher's result, when the race's results are first published (issue 34): subject "Your result: {race}". */
   | { kind: 'result-published'; race: RaceFacts; result: Result; finishers: number }
+  /** The runner entered the race's ballot (issue 35): subject "You're in the ballot: {race}", with the draw's time. */
+  | { kind: 'ballot-entered'; race: RaceFacts; registration: RegistrationFacts; ballotDrawAt: string }
+  /**
+   * The ballot was drawn (issue 35): the entry's drawn `position` of `entries`. Won: registered with a bib and its
+   * race pass (calendar file), or, paying online, the place held until `holdExpiresAt` to pay on the race page.
+   * Waitlisted: in line at `waitlistPosition`.
+   */
+  | {
+      kind: 'ballot-drawn';
+      race: RaceFacts;
+      registration: RegistrationFacts;
+      outcome: BallotOutcome;
+      position: number;
+      entries: number;
+      holdExpiresAt: string | null;
+      waitlistPosition: number | null;
+    }
+  /**
+   * A runner offers their place to this address (issue 35): the link `/transfers/{token}` shows it to the
+   * receiver signed in with this address, until `expiresAt`.
+   */
+  | { kind: 'transfer-offered'; race: RaceFacts; fromName: string; token: string; expiresAt: string }
+  /** The receiver took the place: the sender's entry is theirs no more (calendar CANCEL). */
+  | { kind: 'transfer-completed'; race: RaceFacts; registration: RegistrationFacts; toName: string }
+  /** The receiver's new entry, with its race pass (calendar PUBLISH). */
+  | { kind: 'transfer-received'; race: RaceFacts; registration: RegistrationFacts; fromName: string }
   | { kind: 'password-reset'; name: string; url: string }
   /** Sent to the new address an account asked to move to: following `url` makes the change. */
   | { kind: 'email-change'; name: string; newEmail: string; url: string };

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { mailOutbox } from '../db/schema/index.js';
+import { LIVE_STATUSES, mailOutbox } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/transaction.js';
 import type { MailPayload } from './mail-payloads.js';
@@ -42,7 +42,7 @@ export function createOutboxWriter() {
             join marathons race on race.id = registration.marathon_id
           -- Those who hold a place, a hold or a place in line: not entries kept only for their money.
           where registration.marathon_id = ${raceId}
-            and registration.status in ('registered', 'waitlisted', 'pending_payment')
+            and registration.status in ${LIVE_STATUSES}
           returning 1)
         select count(*)::int as count from queued`);
       return (result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;

@@ -43,6 +43,8 @@ const awaitingPayment: PaymentFacts = {
   receiptNumber: null,
 };
 const holdExpiresAt = '2026-12-10T07:00:00.000Z';
+const ballotDrawAt = '2026-12-01T18:00:00.000Z';
+const otherRunner = `Grace ${markup}`;
 
 const payloads: { [K in MailKind]: Extract<MailPayload, { kind: K }> } = {
   'registration-confirmed': { kind: 'registration-confirmed', race, registration },
@@ -121,6 +123,36 @@ const payloads: { [K in MailKind]: Extract<MailPayload, { kind: K }> } = {
     name: `Ada ${markup}`,
     newEmail: 'ada.new@example.com',
     url: resetUrl,
+  },
+  'ballot-entered': { kind: 'ballot-entered', race, registration, ballotDrawAt },
+  'ballot-drawn': {
+    kind: 'ballot-drawn',
+    race,
+    registration: { ...registration, bib: 57 },
+    outcome: 'won',
+    position: 12,
+    entries: 3402,
+    holdExpiresAt: null,
+    waitlistPosition: null,
+  },
+  'transfer-offered': {
+    kind: 'transfer-offered',
+    race,
+    fromName: otherRunner,
+    token: 'tok_en-2',
+    expiresAt: holdExpiresAt,
+  },
+  'transfer-completed': {
+    kind: 'transfer-completed',
+    race,
+    registration: { ...registration, bib: 57, payment: paidOnline },
+    toName: otherRunner,
+  },
+  'transfer-received': {
+    kind: 'transfer-received',
+    race,
+    registration: { ...registration, bib: 57 },
+    fromName: otherRunner,
   },
 };
 
@@ -212,6 +244,34 @@ const expectations: { [K in MailKind]: { subject: string; shows: string[] } } = 
   'email-change': {
     subject: 'Confirm your new e-mail address for Stride',
     shows: [`Ada ${markup}`, 'ada.new@example.com'],
+  },
+  'ballot-entered': {
+    subject: `You're in the ballot: ${subjectTitle}`,
+    shows: [
+      longTitle,
+      race.location,
+      registration.firstName,
+      registration.id,
+      raceDate,
+      'Tue 1 Dec 2026, 18:00 UTC',
+    ],
+  },
+  'ballot-drawn': {
+    subject: `You won a place: ${subjectTitle}`,
+    shows: [longTitle, race.location, registration.firstName, registration.id, raceDate, '12 of 3,402'],
+  },
+  // A long name is cut to 24 characters and the title to what is left, so the subject stays as short as the others.
+  'transfer-offered': {
+    subject: `Grace <script>alert(1)<… offers you their place: ${longTitle.slice(0, 35).trimEnd()}…`,
+    shows: [longTitle, race.location, otherRunner, raceDate, 'Thu 10 Dec 2026, 07:00 UTC'],
+  },
+  'transfer-completed': {
+    subject: `Your place went to Grace <script>alert(1)<…: ${longTitle.slice(0, 39).trimEnd()}…`,
+    shows: [longTitle, registration.firstName, registration.id, raceDate, otherRunner],
+  },
+  'transfer-received': {
+    subject: `You're registered: ${subjectTitle}`,
+    shows: [longTitle, race.location, registration.firstName, registration.id, raceDate, otherRunner],
   },
 };
 
@@ -382,6 +442,9 @@ describe('renderMail: calendar attachments', () => {
     ['race-changed', 'PUBLISH', 2, null],
     ['registration-cancelled', 'CANCEL', 3, 'CANCELLED'],
     ['race-cancelled', 'CANCEL', 3, 'CANCELLED'],
+    ['ballot-drawn', 'PUBLISH', 2, null],
+    ['transfer-received', 'PUBLISH', 2, null],
+    ['transfer-completed', 'CANCEL', 3, 'CANCELLED'],
   ] as const)('%s carries the runner’s entry with METHOD:%s', async (kind, method, sequence, status) => {
     const { attachments } = await renderMail(payloads[kind], context);
 
@@ -409,6 +472,8 @@ describe('renderMail: calendar attachments', () => {
     'hold-released',
     'refund',
     'payment-refunded-full',
+    'ballot-entered',
+    'transfer-offered',
   ] as const)('%s has none', async (kind) => {
     expect((await renderMail(payloads[kind], context)).attachments).toEqual([]);
   });
@@ -656,7 +721,7 @@ describe('renderMail: the race pass', () => {
     return jsQR.default(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
   }
 
-  it.each(['registration-confirmed', 'registration-promoted'] as const)(
+  it.each(['registration-confirmed', 'registration-promoted', 'ballot-drawn', 'transfer-received'] as const)(
     '%s shows the QR code of stride:checkin:{code} as an inline CID image, and the code as text',
     async (kind) => {
       const payload = { ...payloads[kind], registration: { ...payloads[kind].registration, checkinCode } };
@@ -687,16 +752,20 @@ describe('renderMail: the race pass', () => {
     expect(text).not.toContain('Check-in code');
   });
 
-  it.each(['waitlist-joined', 'place-offered', 'registration-updated', 'registration-cancelled'] as const)(
-    '%s has no pass, whatever its facts carry',
-    async (kind) => {
-      const payload = { ...payloads[kind], registration: { ...payloads[kind].registration, checkinCode } };
-      const { text, inlineImages } = await renderMail(payload as MailPayload, context);
+  it.each([
+    'waitlist-joined',
+    'place-offered',
+    'registration-updated',
+    'registration-cancelled',
+    'ballot-entered',
+    'transfer-completed',
+  ] as const)('%s has no pass, whatever its facts carry', async (kind) => {
+    const payload = { ...payloads[kind], registration: { ...payloads[kind].registration, checkinCode } };
+    const { text, inlineImages } = await renderMail(payload as MailPayload, context);
 
-      expect(inlineImages).toEqual([]);
-      expect(text).not.toContain(checkinCode);
-    },
-  );
+    expect(inlineImages).toEqual([]);
+    expect(text).not.toContain(checkinCode);
+  });
 
   it('is written for the pass of the entry it is about', async () => {
     const { inlineImages } = await renderMail(
@@ -704,5 +773,211 @@ describe('renderMail: the race pass', () => {
       context,
     );
     expect(inlineImages[0]?.cid).toBe('race-pass-reg-8@stride');
+  });
+});
+
+describe('renderMail: the ballot', () => {
+  const racePage = `${publicUrl}/marathon-details/race-42`;
+  const inBerlin = { ...race, timeZone: 'Europe/Berlin' };
+  const checkinCode = '0123456789abcdef0123456789abcdef';
+  const won = payloads['ballot-drawn'];
+  const wonToPay = {
+    ...won,
+    registration: { ...registration, payment: awaitingPayment },
+    holdExpiresAt,
+  } satisfies MailPayload;
+  const waitlisted = {
+    ...won,
+    registration,
+    outcome: 'waitlisted',
+    position: 3403,
+    entries: 5000,
+    waitlistPosition: 3,
+  } satisfies MailPayload;
+
+  it('tells an entrant when the draw is, where the race is run, that all get the outcome, and how to withdraw', async () => {
+    const { text, html, attachments, inlineImages } = await renderMail(
+      { ...payloads['ballot-entered'], race: inBerlin },
+      context,
+    );
+
+    expect(text).toContain(`You have entered the ballot for ${longTitle}.`);
+    expect(text).toContain(
+      'The draw is on Tue 1 Dec 2026, 19:00 CET, and everyone who entered gets a mail with the outcome.',
+    );
+    expect(text).toContain(`Until the draw, you can withdraw from the ballot on the race page: ${racePage}`);
+    expect(hrefsOf(html)).toContain(racePage);
+    expect(attachments).toEqual([]);
+    expect(inlineImages).toEqual([]);
+  });
+
+  it('tells a winner of a free race their drawn position and bib, with the race pass and the calendar file', async () => {
+    const { subject, text, attachments, inlineImages } = await renderMail(
+      { ...won, registration: { ...won.registration, checkinCode } },
+      context,
+    );
+
+    expect(subject).toBe(`You won a place: ${subjectTitle}`);
+    expect(text).toContain(
+      `You won a place in the ballot for ${longTitle}: you are registered, with bib number 57.`,
+    );
+    expect(text).toContain('Drawn position: 12 of 3,402\n');
+    expect(text).toContain('Bib number: 57\n');
+    expect(text).toContain(`Check-in code: ${checkinCode}\n`);
+    expect(inlineImages.map((image) => image.cid)).toEqual([`race-pass-${registration.id}@stride`]);
+    expect(attachments.map((file) => file.contentType)).toEqual([
+      'text/calendar; charset=utf-8; method=PUBLISH',
+    ]);
+  });
+
+  it('registers a winner whose facts carry neither a code nor a hold, without a pass', async () => {
+    const { text, attachments, inlineImages } = await renderMail(won, context);
+
+    expect(text).toContain('you are registered, with bib number 57.');
+    expect(text).not.toContain('Check-in code');
+    expect(inlineImages).toEqual([]);
+    expect(attachments).toHaveLength(1);
+  });
+
+  it('holds a paid race’s place for a winner to pay, until a time where the race is, with no calendar file yet', async () => {
+    const { subject, text, html, attachments, inlineImages } = await renderMail(
+      { ...wonToPay, race: inBerlin },
+      context,
+    );
+
+    expect(subject).toBe('You won a place: pay by Thu 10 Dec 2026, 08:00 CET');
+    expect(text).toContain(
+      `You won a place in the ballot for ${longTitle}: it is held for you until Thu 10 Dec 2026, 08:00 CET.`,
+    );
+    expect(text).toContain('Drawn position: 12 of 3,402\n');
+    expect(text).toContain('Amount to pay: €45.00\n');
+    expect(text).toContain(`Pay now\n${racePage}`);
+    expect(text).toContain('If it is not paid by then, the place goes to the next runner in line.');
+    expect(hrefsOf(html)).toContain(racePage);
+    expect(attachments).toEqual([]);
+    expect(inlineImages).toEqual([]);
+  });
+
+  it('tells an entrant not drawn their drawn position and their place on the waitlist, with no calendar file', async () => {
+    const { subject, text, html, attachments, inlineImages } = await renderMail(
+      { ...waitlisted, registration: { ...registration, checkinCode } },
+      context,
+    );
+
+    expect(subject).toBe(`Ballot result: ${subjectTitle}`);
+    expect(text).toContain(
+      `You were not drawn for a place in ${longTitle} this time, so you are on the waitlist.`,
+    );
+    expect(text).toContain('Places that open up go to the runners on it in order');
+    expect(text).toContain('Drawn position: 3,403 of 5,000\nWaitlist position: 3\n');
+    expect(text).not.toMatch(/You won|Bib number|Pay now/);
+    expect(text).not.toContain(checkinCode);
+    expect(html).toContain(escapeHtml(registration.firstName));
+    expect(attachments).toEqual([]);
+    expect(inlineImages).toEqual([]);
+  });
+
+  it.each([
+    ['won', won],
+    ['won, to pay', wonToPay],
+    ['waitlisted', waitlisted],
+  ] as const)('escapes the race and the runner in the HTML of a draw mail (%s)', async (_, payload) => {
+    const { html } = await renderMail(payload, context);
+
+    expect(html).toContain(escapeHtml(longTitle));
+    expect(html).toContain(escapeHtml(registration.firstName));
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain('<a href="x"');
+  });
+});
+
+describe('renderMail: transfers', () => {
+  const lisbon = { ...race, title: 'Lisbon Half', timeZone: 'Europe/Berlin' };
+  const transferLink = `${publicUrl}/transfers/tok_en-2`;
+
+  it('offers the place to the receiver: who, until when where the race is, and a link to accept signed in', async () => {
+    const { subject, text, html, attachments } = await renderMail(
+      { ...payloads['transfer-offered'], race: lisbon, fromName: 'Grace Hopper' },
+      context,
+    );
+
+    expect(subject).toBe('Grace Hopper offers you their place: Lisbon Half');
+    expect(text).toContain(
+      'Grace Hopper offers you their place in Lisbon Half. The offer is open until Thu 10 Dec 2026, 08:00 CET.',
+    );
+    expect(text).toContain('Race: Lisbon Half\n');
+    expect(text).toContain(`Accept the place\n${transferLink}`);
+    expect(text).toContain('Sign in to Stride with this e-mail address (or sign up with it) to accept.');
+    expect(hrefsOf(html)).toContain(transferLink);
+    expect(attachments).toEqual([]);
+  });
+
+  it('puts the token in the link as one path segment', async () => {
+    const { html } = await renderMail({ ...payloads['transfer-offered'], token: 'a/b?c' }, context);
+
+    expect(hrefsOf(html)).toContain(`${publicUrl}/transfers/a%2Fb%3Fc`);
+  });
+
+  it('tells the sender their entry went to the receiver, with no refund of what they paid, and removes it from their calendar', async () => {
+    const { subject, text, attachments, inlineImages } = await renderMail(
+      { ...payloads['transfer-completed'], race: { ...race, title: 'Lisbon Half' }, toName: 'Grace Hopper' },
+      context,
+    );
+
+    expect(subject).toBe('Your place went to Grace Hopper: Lisbon Half');
+    expect(text).toContain(
+      'Your entry in Lisbon Half now belongs to Grace Hopper: they accepted the place you offered.',
+    );
+    expect(text).toContain('The place was transferred as paid, so there is no refund of your entry fee.');
+    expect(text).toContain('removes the race from your calendar');
+    expect(attachments.map((file) => file.contentType)).toEqual([
+      'text/calendar; charset=utf-8; method=CANCEL',
+    ]);
+    expect(inlineImages).toEqual([]);
+  });
+
+  it('says nothing about refunds to a sender who paid nothing', async () => {
+    const { text } = await renderMail({ ...payloads['transfer-completed'], registration }, context);
+
+    expect(text).not.toMatch(/refund/i);
+  });
+
+  it('registers the receiver as a confirmation does, naming who handed the place on', async () => {
+    const { subject, text } = await renderMail(
+      { ...payloads['transfer-received'], race: { ...race, title: 'Lisbon Half' }, fromName: 'Grace Hopper' },
+      context,
+    );
+
+    expect(subject).toBe("You're registered: Lisbon Half");
+    expect(text).toContain('Grace Hopper handed their place on to you.');
+    expect(text).toContain('Your registration for this race is confirmed.');
+    expect(text).toContain('Bib number: 57\n');
+    expect(text).toContain('adds the race to your calendar');
+  });
+
+  it('tells the receiver of a paid place there is nothing to pay, without the sender’s payment or receipt', async () => {
+    const paid = await renderMail(
+      { ...payloads['transfer-received'], registration: { ...registration, bib: 57, payment: paidOnline } },
+      context,
+    );
+    const dueOnSite = await renderMail(
+      {
+        ...payloads['transfer-received'],
+        registration: { ...registration, bib: 57, payment: { ...awaitingPayment, paymentStatus: 'due' } },
+      },
+      context,
+    );
+
+    expect(paid.text).toContain('The place is already paid for: there is nothing for you to pay.');
+    expect(paid.text).not.toMatch(/Amount paid|R-0042/);
+    expect(dueOnSite.text).toContain('Entry fee: €45.00, to pay on site\n');
+    expect(dueOnSite.text).not.toContain('already paid');
+  });
+
+  it('keeps a subject naming a long name and a long title within the longest subject, the name cut first', async () => {
+    const name = `${'a'.repeat(30)} 🏃‍♀️`;
+    const { subject } = await renderMail({ ...payloads['transfer-offered'], fromName: name }, context);
+
+    expect(subject).toBe(`${'a'.repeat(23)}… offers you their place: ${longTitle.slice(0, 35).trimEnd()}…`);
   });
 });

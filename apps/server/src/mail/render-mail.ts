@@ -11,6 +11,8 @@ import type {
   RegistrationFacts,
   RenderedMail,
 } from './mail-payloads.js';
+import { BallotWaitlistedMail, BallotWonMail, BallotWonToPayMail } from './templates/ballot-drawn.js';
+import { BallotEnteredMail } from './templates/ballot-entered.js';
 import { EmailChangeMail } from './templates/email-change.js';
 import { HoldReleasedMail } from './templates/hold-released.js';
 import { PasswordResetMail } from './templates/password-reset.js';
@@ -28,9 +30,16 @@ import { WaitlistJoinedMail } from './templates/waitlist-joined.js';
 import { RegistrationUpdatedMail } from './templates/registration-updated.js';
 import { ResultPublishedMail } from './templates/result-published.js';
 import { StaffInvitedMail } from './templates/staff-invited.js';
+import { TransferCompletedMail } from './templates/transfer-completed.js';
+import { TransferOfferedMail } from './templates/transfer-offered.js';
+import { TransferReceivedMail } from './templates/transfer-received.js';
 
 const SUBJECT_TITLE_MAX_LENGTH = 60;
+/** The longest subject: the longest prefix, "Your place was released: ", and a title cut to 60 characters. */
+const SUBJECT_MAX_LENGTH = 85;
+const SUBJECT_NAME_MAX_LENGTH = 24;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const lengthOf = (text: string) => Array.from(graphemes.segment(text)).length;
 
 /** A race title short enough for a subject line, cut between characters as the reader sees them (emoji stay whole). */
 export function shortenTitle(title: string, maxLength = SUBJECT_TITLE_MAX_LENGTH): string {
@@ -41,6 +50,20 @@ export function shortenTitle(title: string, maxLength = SUBJECT_TITLE_MAX_LENGTH
     .join('')
     .trimEnd();
   return `${kept}…`;
+}
+
+/**
+ * A subject that names a runner as well as the race (`wording(name, title)`): the name is cut to 24 characters
+ * and the title to what is left of the longest subject, so that a long name cannot push the race out of sight.
+ */
+function subjectNaming(
+  wording: (name: string, title: string) => string,
+  name: string,
+  title: string,
+): string {
+  const shortName = shortenTitle(name, SUBJECT_NAME_MAX_LENGTH);
+  const titleRoom = Math.min(SUBJECT_TITLE_MAX_LENGTH, SUBJECT_MAX_LENGTH - lengthOf(wording(shortName, '')));
+  return wording(shortName, shortenTitle(title, titleRoom));
 }
 
 /** The part of html-to-text's formatter API used below: the package ships no types. */
@@ -209,6 +232,72 @@ function draftOf(payload: MailPayload, publicUrl: string): MailDraft {
       return {
         subject: `Your result: ${shortenTitle(race.title)}`,
         body: createElement(ResultPublishedMail, { race, result, finishers, publicUrl }),
+      };
+    }
+    case 'ballot-entered': {
+      const { race, registration, ballotDrawAt } = payload;
+      return {
+        subject: `You're in the ballot: ${shortenTitle(race.title)}`,
+        body: createElement(BallotEnteredMail, { race, registration, ballotDrawAt, publicUrl }),
+      };
+    }
+    case 'ballot-drawn': {
+      const { race, registration, outcome, position, entries, holdExpiresAt, waitlistPosition } = payload;
+      const draw = { position, entries };
+      if (outcome === 'waitlisted') {
+        return {
+          subject: `Ballot result: ${shortenTitle(race.title)}`,
+          body: createElement(BallotWaitlistedMail, {
+            race,
+            registration,
+            draw,
+            waitlistPosition,
+            publicUrl,
+          }),
+        };
+      }
+      // As with place-offered: a place held for payment is not an entry yet, so no calendar file until it is paid.
+      if (holdExpiresAt) {
+        return {
+          subject: `You won a place: pay by ${formatRaceTime(holdExpiresAt, race.timeZone)}`,
+          body: createElement(BallotWonToPayMail, { race, registration, draw, holdExpiresAt, publicUrl }),
+        };
+      }
+      const pass = passOf(registration);
+      return {
+        subject: `You won a place: ${shortenTitle(race.title)}`,
+        body: createElement(BallotWonMail, { race, registration, draw, pass, publicUrl }),
+        calendar: { method: 'PUBLISH', race, registration },
+        pass,
+      };
+    }
+    case 'transfer-offered': {
+      const { race, fromName, token, expiresAt } = payload;
+      return {
+        subject: subjectNaming(
+          (name, title) => `${name} offers you their place: ${title}`,
+          fromName,
+          race.title,
+        ),
+        body: createElement(TransferOfferedMail, { race, fromName, token, expiresAt, publicUrl }),
+      };
+    }
+    case 'transfer-completed': {
+      const { race, registration, toName } = payload;
+      return {
+        subject: subjectNaming((name, title) => `Your place went to ${name}: ${title}`, toName, race.title),
+        body: createElement(TransferCompletedMail, { race, registration, toName, publicUrl }),
+        calendar: { method: 'CANCEL', race, registration },
+      };
+    }
+    case 'transfer-received': {
+      const { race, registration, fromName } = payload;
+      const pass = passOf(registration);
+      return {
+        subject: `You're registered: ${shortenTitle(race.title)}`,
+        body: createElement(TransferReceivedMail, { race, registration, fromName, pass, publicUrl }),
+        calendar: { method: 'PUBLISH', race, registration },
+        pass,
       };
     }
     case 'password-reset':

@@ -132,6 +132,13 @@ describe('/api/openapi.json', () => {
       'GET /api/marathons/{id}/results': 'listResults',
       'GET /api/marathons/{id}/results.csv': 'downloadResultsCsv',
       'GET /api/marathons/{id}/results/{bib}': 'getResult',
+      'GET /api/marathons/{id}/ballot': 'getBallot',
+      'GET /api/marathons/{id}/ballot/entries.csv': 'downloadBallotEntries',
+      'POST /api/marathons/{id}/ballot/draw': 'drawBallot',
+      'POST /api/registrations/{id}/transfer': 'offerTransfer',
+      'DELETE /api/registrations/{id}/transfer': 'withdrawTransfer',
+      'GET /api/transfers/{token}': 'getTransfer',
+      'POST /api/transfers/{token}/accept': 'acceptTransfer',
     });
     expect(new Set(Object.values(ids)).size).toBe(Object.keys(ids).length);
   });

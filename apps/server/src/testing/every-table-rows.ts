@@ -12,6 +12,8 @@ import { type DatabaseFingerprint, fingerprintDatabase } from './database-finger
 /** Every table the migrations create: each must hold rows in a seeded database, so each is really copied. */
 export const APP_TABLES = [
   'accounts',
+  'ballot_entries',
+  'ballot_seeds',
   'checkin_scans',
   'checkins',
   'discount_codes',
@@ -29,6 +31,7 @@ export const APP_TABLES = [
   'registrations',
   'roster_removals',
   'sessions',
+  'transfers',
   'users',
   'verifications',
 ];
@@ -125,6 +128,26 @@ export async function addRowsOfEveryKind(db: Executor, runId: string): Promise<v
     values (${WAITLIST_RACE_ID}, ${AWKWARD_INSTANT}, now(), now(), ${AWKWARD_PAYLOAD}::jsonb)`);
   await db.execute(sql`insert into roster_removals (marathon_id, registration_id)
     values (${WAITLIST_RACE_ID}, 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6')`);
+  // The ballot and transfers (issue 35): the race's drawn record and seed, and the placed runner's entry handed
+  // on from an earlier holder, with a later offer withdrawn.
+  await db.execute(
+    sql`update marathons set transfers_until = now() + interval '20 days' where id = ${WAITLIST_RACE_ID}`,
+  );
+  await db.execute(sql`insert into ballot_seeds (marathon_id, seed, seed_commitment, winners, created_at)
+    values (${WAITLIST_RACE_ID}, repeat('5e', 32), repeat('c0', 32), 1, ${AWKWARD_INSTANT})`);
+  await db.execute(sql`insert into ballot_entries (marathon_id, position, registration_id, outcome)
+    select ${WAITLIST_RACE_ID}::uuid, row_number() over (order by status), id,
+      case when status = 'registered' then 'won' else 'waitlisted' end
+    from registrations where marathon_id = ${WAITLIST_RACE_ID} and status in ('registered', 'waitlisted')`);
+  await db.execute(sql`insert into transfers (registration_id, marathon_id, from_user_id, from_name, from_email,
+      to_email, to_user_id, token_hash, status, expires_at, created_at, accepted_at)
+    select id, marathon_id, ${runner(3)}, ${AWKWARD_TEXT}, 'earlier@example.org', 'placed@example.org', user_id,
+      repeat('7b', 32), 'accepted', now() + interval '7 days', ${AWKWARD_INSTANT}, now()
+    from registrations where marathon_id = ${WAITLIST_RACE_ID} and status = 'registered'
+    union all
+    select id, marathon_id, user_id, 'Placed Runner', 'placed@example.org', 'friend@example.org', null,
+      repeat('8c', 32), 'withdrawn', now() + interval '7 days', now(), null
+    from registrations where marathon_id = ${WAITLIST_RACE_ID} and status = 'registered'`);
 
   // An uploaded image: bytea holding every byte value (NUL, a backslash, a quote, 0xff), as a WebP file may.
   await db.execute(sql`insert into images (hash, owner_id, width, height, full_webp, small_webp, created_at)

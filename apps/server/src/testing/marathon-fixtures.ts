@@ -289,6 +289,18 @@ export const FREE_RACE_PRICES = {
   pendingCount: 0,
 } as const;
 
+/** The ballot and transfer fields of a first-come race without transfers (issue 35), as the API returns them. */
+export const FIRST_COME_RACE = {
+  entryMode: 'first_come',
+  ballotDrawAt: null,
+  ballotCount: 0,
+  ballotDrawnAt: null,
+  transfersUntil: null,
+} as const;
+
+/** The ballot and transfer fields of an entry in such a race (issue 35). */
+export const NO_BALLOT_OR_TRANSFER = { ballot: null, transfersUntil: null, transfer: null } as const;
+
 /** The payment fields of an entry in a free race as the API returns them (issue 32). */
 export const FREE_ENTRY_PAYMENT = {
   paymentMethod: null,

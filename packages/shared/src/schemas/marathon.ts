@@ -7,6 +7,14 @@ import { calendarDay, imageUrl, requiredDate, requiredText, searchText } from '.
 import { pagingFields } from './paging.js';
 import { registrationEntrySchema } from './registration.js';
 import { RANK_BY } from '../results.js';
+import type { EntryMode } from './ballot.js';
+import {
+  PLACES_FIELD_LABELS,
+  ballotFields,
+  ballotInputFields,
+  transferFields,
+  transferInputFields,
+} from './places.js';
 
 export const MARATHON_LIMITS = { title: 120, location: 120, description: 5000 } as const;
 
@@ -22,6 +30,7 @@ export const MARATHON_FIELD_LABELS = {
   image: 'Marathon Image URL',
   capacity: 'Participant Limit',
   timeZone: 'Time Zone',
+  ...PLACES_FIELD_LABELS,
 } as const;
 
 const L = MARATHON_FIELD_LABELS;
@@ -69,15 +78,28 @@ const marathonFields = {
     .describe('Which time ranks the results: chip (the default) or gun'),
   ...entryFormInputFields,
   ...priceInputFields,
+  ...ballotInputFields,
+  ...transferInputFields,
 };
 
-export type MarathonDates = { startRegDate: Date; endRegDate: Date; startDate: Date };
+export type MarathonDates = {
+  startRegDate: Date;
+  endRegDate: Date;
+  startDate: Date;
+  /** How places are given, when the ballot is drawn, and until when places may be handed on (issue 35). */
+  entryMode?: EntryMode | undefined;
+  ballotDrawAt?: Date | null | undefined;
+  transfersUntil?: Date | null | undefined;
+};
 
-/** Registration opens, then closes, then the race starts: each problem with the field it belongs to. */
-export function findMarathonDateProblems(
-  dates: MarathonDates,
-): Array<{ field: keyof MarathonDates; message: string }> {
-  const problems: Array<{ field: keyof MarathonDates; message: string }> = [];
+type DateProblem = { field: keyof MarathonDates; message: string };
+
+/**
+ * Registration opens, then closes, then the race starts; a ballot is drawn after the window closes and by the
+ * start; transfers end by the start: each problem with the field it belongs to.
+ */
+export function findMarathonDateProblems(dates: MarathonDates): DateProblem[] {
+  const problems: DateProblem[] = [];
   if (dates.endRegDate < dates.startRegDate) {
     problems.push({
       field: 'endRegDate',
@@ -87,14 +109,39 @@ export function findMarathonDateProblems(
   if (dates.startDate < dates.endRegDate) {
     problems.push({ field: 'startDate', message: `${L.startDate} must not be before the ${L.endRegDate}` });
   }
+  if (dates.entryMode === 'ballot') {
+    if (!dates.ballotDrawAt) {
+      problems.push({ field: 'ballotDrawAt', message: `${L.ballotDrawAt} is required for entry by ballot` });
+    } else if (dates.ballotDrawAt <= dates.endRegDate) {
+      problems.push({
+        field: 'ballotDrawAt',
+        message: `${L.ballotDrawAt} must be after the ${L.endRegDate}`,
+      });
+    } else if (dates.ballotDrawAt > dates.startDate) {
+      problems.push({
+        field: 'ballotDrawAt',
+        message: `${L.ballotDrawAt} must not be after the ${L.startDate}`,
+      });
+    }
+  }
+  if (dates.transfersUntil && dates.transfersUntil > dates.startDate) {
+    problems.push({
+      field: 'transfersUntil',
+      message: `${L.transfersUntil} must not be after the ${L.startDate}`,
+    });
+  }
   return problems;
 }
 
 /** POST /api/add-marathon. Unknown fields (email, createdAt, totalRegistrationCount) are dropped. */
 export const createMarathonSchema = z.object(marathonFields).superRefine((marathon, ctx) => {
   // A date that failed its own check is still the raw text here ('' would compare as 0): its field says so.
-  const { startRegDate, endRegDate, startDate } = marathon as Record<keyof MarathonDates, unknown>;
+  const { startRegDate, endRegDate, startDate, ballotDrawAt, transfersUntil } = marathon as Record<
+    keyof MarathonDates,
+    unknown
+  >;
   if (![startRegDate, endRegDate, startDate].every((date) => date instanceof Date)) return;
+  if (![ballotDrawAt, transfersUntil].every((date) => date == null || date instanceof Date)) return;
   for (const problem of findMarathonDateProblems(marathon)) {
     ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   }
@@ -138,6 +185,8 @@ export const marathonSchema = z.object({
   resultsUpdatedAt: z.iso.datetime().nullable(),
   ...entryFormFields,
   ...priceFields,
+  ...ballotFields,
+  ...transferFields,
 });
 export type Marathon = z.infer<typeof marathonSchema>;
 

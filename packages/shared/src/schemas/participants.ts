@@ -71,6 +71,10 @@ export const participantSchema = registrationSchema
   .extend({
     /** When the runner was checked in on race day (issue 33); null until then. */
     checkedInAt: z.iso.datetime().nullable(),
+    /** Where the entry came out of the race's ballot (issue 35); null otherwise. */
+    ballot: registrationSchema.shape.ballot,
+    /** The runners who held the entry before, oldest first, and when each handed it on (issue 35). */
+    transferredFrom: z.array(z.object({ name: z.string(), email: z.string(), at: z.iso.datetime() })),
   });
 export type Participant = z.infer<typeof participantSchema>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { resultSchema } from './results.js';
+import { ballotResultSchema } from './ballot.js';
+import { transferSchema } from './transfers.js';
 import { REGISTRATION_STATUSES } from '../constants.js';
 import { ENTRY_FIELD_LABELS, GENDERS } from '../entry-rules.js';
 import { ENTRY_FORM_LIMITS } from './entry-form.js';
@@ -188,6 +190,12 @@ export const registrationSchema = z.object({
   checkinCode: z.string().nullable(),
   /** The runner's result once the race's results are published (issue 34); null before and without one. */
   result: resultSchema.nullable(),
+  /** Where the entry came out of the race's ballot (issue 35): its drawn position and outcome; null otherwise. */
+  ballot: ballotResultSchema.nullable(),
+  /** Until when the race lets runners hand their places on (issue 35); null: it does not. */
+  transfersUntil: z.iso.datetime().nullable(),
+  /** The entry's open transfer offer (issue 35); null otherwise. */
+  transfer: transferSchema.nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -209,6 +217,9 @@ export const registrationEntrySchema = registrationSchema
     waiverAcceptedAt: true,
     checkinCode: true,
     result: true,
+    ballot: true,
+    transfersUntil: true,
+    transfer: true,
   })
   .extend(registrationPaymentFields);
 export type RegistrationEntry = z.infer<typeof registrationEntrySchema>;

@@ -7,3 +7,5 @@ export * from './images.js';
 export * from './payments.js';
 export * from './race-day.js';
 export * from './results.js';
+export * from './ballot.js';
+export * from './transfers.js';

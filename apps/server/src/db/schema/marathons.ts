@@ -9,6 +9,7 @@ import {
   DEFAULT_T_SHIRT_SIZES,
   DEFAULT_TIME_ZONE,
   DISTANCES,
+  ENTRY_MODES,
   NO_REGISTRATION_FIELDS,
   type Question,
   type RegistrationFields,
@@ -98,6 +99,16 @@ export const marathons = pgTable(
     receiptsIssued: integer('receipts_issued').notNull().default(0),
     /** Which time ranks the results (issue 34): a finisher without it is ranked by the other. */
     rankBy: text('rank_by', { enum: RANK_BY }).notNull().default(DEFAULT_RANK_BY),
+    // The ballot and transfers (issue 35, ADR 035).
+    entryMode: text('entry_mode', { enum: ENTRY_MODES }).notNull().default('first_come'),
+    /** When the ballot draws itself; null for a first-come race. */
+    ballotDrawAt: timestamp('ballot_draw_at', { withTimezone: true }),
+    /** When it was drawn: entries after it are first come. */
+    ballotDrawnAt: timestamp('ballot_drawn_at', { withTimezone: true }),
+    /** Entries in the ballot, before and after the draw (those withdrawn before it are not). */
+    ballotCount: integer('ballot_count').notNull().default(0),
+    /** Until when runners may hand their places on; null: no transfers. */
+    transfersUntil: timestamp('transfers_until', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -130,6 +141,15 @@ export const marathons = pgTable(
     check('marathons_registration_count_check', sql`${table.totalRegistrationCount} >= 0`),
     check('marathons_waitlist_count_check', sql`${table.waitlistCount} >= 0`),
     check('marathons_pending_count_check', sql`${table.pendingCount} >= 0`),
+    check('marathons_ballot_count_check', sql`${table.ballotCount} >= 0`),
+    check(
+      'marathons_entry_mode_check',
+      sql`${table.entryMode} in (${sql.raw(ENTRY_MODES.map((mode) => `'${mode}'`).join(', '))})`,
+    ),
+    // The ballot's due draws (the sweeper's scan).
+    index('marathons_ballot_due_idx')
+      .on(table.ballotDrawAt)
+      .where(sql`${table.entryMode} = 'ballot' and ${table.ballotDrawnAt} is null`),
     check(
       'marathons_entry_fee_check',
       sql`${table.entryFee} between 0 and ${sql.raw(String(MONEY_LIMITS.maxFee))}`,

@@ -14,7 +14,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { GENDERS, PAYMENT_METHODS, PAYMENT_STATUSES, REGISTRATION_STATUSES } from '@stride/shared';
+import {
+  GENDERS,
+  LIVE_REGISTRATION_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REGISTRATION_STATUSES,
+} from '@stride/shared';
 import { users } from './auth.js';
 import { CURRENT_TRANSACTION, timestamps } from './columns.js';
 import { marathons } from './marathons.js';
@@ -23,6 +29,11 @@ import { marathons } from './marathons.js';
  * The order runners join waitlists in. Taken while the race's row is locked, so within a race it follows the
  * order in which entries were accepted; a runner's place in line is their rank among the race's waitlisted.
  */
+/** The live statuses as an SQL list, `('registered', …)`: `status in ${LIVE_STATUSES}`. */
+export const LIVE_STATUSES = sql.raw(
+  `(${LIVE_REGISTRATION_STATUSES.map((status) => `'${status}'`).join(', ')})`,
+);
+
 export const waitlistSequence = pgSequence('registrations_waitlist_seq');
 
 /**
@@ -111,7 +122,7 @@ export const registrations = pgTable(
     // be many.
     uniqueIndex('registrations_marathon_user_unique')
       .on(table.marathonId, table.userId)
-      .where(sql`${table.status} in ('registered', 'waitlisted', 'pending_payment')`),
+      .where(sql`${table.status} in ${LIVE_STATUSES}`),
     unique('registrations_marathon_receipt_unique').on(table.marathonId, table.receiptNumber),
     // Holds to release, soonest first (the sweeper's scan).
     index('registrations_hold_idx')
@@ -161,6 +172,8 @@ export const registrations = pgTable(
         or (${table.status} = 'waitlisted' and ${table.bib} is null and ${table.waitlistSeq} is not null)
         or (${table.status} = 'pending_payment' and ${table.bib} is null and ${table.waitlistSeq} is null
           and ${table.holdExpiresAt} is not null)
+        or (${table.status} = 'ballot' and ${table.bib} is null and ${table.waitlistSeq} is null
+          and ${table.holdExpiresAt} is null)
         or (${table.status} in ('cancelled', 'expired') and ${table.bib} is null and ${table.waitlistSeq} is null)`,
     ),
     check(

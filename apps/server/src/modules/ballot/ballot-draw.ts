@@ -10,9 +10,6 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
  *    mod (i+1); swap the entries at i and j.
  */
 
-/** The name the ballot's public record gives the algorithm. */
-export const BALLOT_ALGORITHM = 'sha256-commitment+hmac-sha256-fisher-yates-v1';
-
 const SEED_BYTES = 32;
 
 /** A new seed: 32 random bytes as 64 lower-case hex digits. */

@@ -68,6 +68,11 @@ export const RACE = defineShape<Marathon>({
     from jsonb_array_elements(race.price_tiers) with ordinality as tier(value, n)
     where (tier.value ->> 'until')::timestamptz > now() order by tier.n limit 1)`,
   pendingCount: sql`race.pending_count`,
+  entryMode: sql`race.entry_mode`,
+  ballotDrawAt: isoInstant(sql`race.ballot_draw_at`),
+  ballotCount: sql`race.ballot_count`,
+  ballotDrawnAt: isoInstant(sql`race.ballot_drawn_at`),
+  transfersUntil: isoInstant(sql`race.transfers_until`),
 });
 
 /**
@@ -449,6 +454,11 @@ export function createMarathonsRepository(db: Executor) {
           paymentMethods: marathons.paymentMethods,
           refundPercent: marathons.refundPercent,
           refundUntil: marathons.refundUntil,
+          entryMode: marathons.entryMode,
+          ballotDrawAt: marathons.ballotDrawAt,
+          ballotDrawnAt: marathons.ballotDrawnAt,
+          transfersUntil: marathons.transfersUntil,
+          hasEntries: sql<boolean>`exists (select from ${registrations} where marathon_id = ${id})`,
         })
         .from(marathons)
         .where(eq(marathons.id, id))

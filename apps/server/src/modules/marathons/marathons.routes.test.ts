@@ -5,6 +5,8 @@ import { DISTANCES, FEATURED_MARATHONS_LIMIT, type Marathon, PAGE_LIMITS } from 
 import {
   FREE_ENTRY_PAYMENT,
   FREE_RACE_PRICES,
+  FIRST_COME_RACE,
+  NO_BALLOT_OR_TRANSFER,
   DAY_MS,
   FOREIGN_ORIGIN,
   HOSTILE_TEXT,
@@ -82,6 +84,7 @@ describe('POST /api/add-marathon', () => {
       minimumAge: null,
       ageGroups: null,
       ...FREE_RACE_PRICES,
+      ...FIRST_COME_RACE,
     });
     expect(Math.abs(Date.parse(created.createdAt) - Date.now())).toBeLessThan(60 * SECOND_MS);
     expect(await getMarathon(main.current.app, created._id)).toEqual(created);
@@ -286,6 +289,7 @@ describe('GET /api/marathons/:id', () => {
           ...FREE_ENTRY_PAYMENT,
           checkinCode: registration.checkinCode,
           result: null,
+          ...NO_BALLOT_OR_TRANSFER,
         },
       });
       expect(notRegistered.json()).toEqual({ ...race, totalRegistrationCount: 1, myRegistration: null });

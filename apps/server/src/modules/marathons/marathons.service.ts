@@ -1,4 +1,5 @@
 import {
+  BALLOT_MESSAGES,
   capacityBelowRegisteredMessage,
   findMarathonDateProblems,
   PAYMENT_MESSAGES,
@@ -60,9 +61,47 @@ export type MarathonsServiceDependencies = {
   refundRace: (tx: Executor, raceId: string, record: RecordChange) => Promise<void>;
   /** Who may do what on a race (its organizer, its team), read on the transaction: a port to the staff module. */
   raceAccessOn: RaceAccessOn;
+  /**
+   * Fixes a ballot race's seed (kept secret until the draw), on the caller's transaction; a race that has one
+   * keeps it. A port to the ballot module.
+   */
+  prepareBallot: (tx: Executor, raceId: string) => Promise<void>;
   /** The repository on a transaction or on the database. */
   repositoryOn?: (executor: Executor) => MarathonsRepository;
 };
+
+type CurrentRace = NonNullable<Awaited<ReturnType<MarathonsRepository['findForUpdate']>>>;
+
+/**
+ * The ballot's and transfers' fields of a change, as they will be stored: a first-come race has no draw date. The
+ * entry mode is fixed once the race has entries, and the draw date once drawn (409).
+ */
+function placesChange(current: CurrentRace, changes: UpdateMarathon) {
+  if (changes.entryMode !== undefined && changes.entryMode !== current.entryMode && current.hasEntries) {
+    throw new AppError('CONFLICT', BALLOT_MESSAGES.modeLocked);
+  }
+  if (
+    current.ballotDrawnAt !== null &&
+    changes.ballotDrawAt !== undefined &&
+    changes.ballotDrawAt?.getTime() !== current.ballotDrawAt?.getTime()
+  ) {
+    throw new AppError('CONFLICT', BALLOT_MESSAGES.drawnLocked);
+  }
+  const entryMode = changes.entryMode ?? current.entryMode;
+  const ballotDrawAt =
+    entryMode === 'ballot'
+      ? changes.ballotDrawAt !== undefined
+        ? changes.ballotDrawAt
+        : current.ballotDrawAt
+      : null;
+  return {
+    entryMode,
+    ballotDrawAt,
+    transfersUntil: changes.transfersUntil !== undefined ? changes.transfersUntil : current.transfersUntil,
+    // A drawn ballot's dates are history: the window may move on without them.
+    checked: current.ballotDrawnAt === null,
+  };
+}
 
 /**
  * Refuses a change of questions that would leave answers given without a valid choice: an option chosen by someone
@@ -107,6 +146,7 @@ export function createMarathonsService({
   payments,
   refundRace,
   raceAccessOn,
+  prepareBallot,
   repositoryOn = createMarathonsRepository,
 }: MarathonsServiceDependencies) {
   /**
@@ -136,13 +176,21 @@ export function createMarathonsService({
 
   return {
     async createMarathon(actor: Actor, input: CreateMarathon): Promise<Marathon> {
-      return unitOfWork.autocommit(async (db, record) => {
+      const ballot = input.entryMode === 'ballot';
+      const work = async (db: Executor, record: RecordChange) => {
         const marathons = repositoryOn(db);
         const prices = pricesOf(null, input, input.endRegDate, payments);
-        const id = await marathons.create({ ...input, creatorId: actor.id }, newEntryForm(input), prices);
+        const id = await marathons.create(
+          { ...input, ballotDrawAt: ballot ? input.ballotDrawAt : null, creatorId: actor.id },
+          newEntryForm(input),
+          prices,
+        );
+        if (ballot) await prepareBallot(db, id);
         record({ kind: 'race', raceId: id, runnerIds: [] });
         return (await marathons.findById(id))!;
-      });
+      };
+      // A ballot race and its seed are one write.
+      return ballot ? unitOfWork.transaction(work) : unitOfWork.autocommit(work);
     },
 
     async updateMarathon(
@@ -153,10 +201,13 @@ export function createMarathonsService({
       return withMarathon(actor, id, ORGANIZE, async (marathons, current, tx, record) => {
         const changed = Object.values(changes).some((value) => value !== undefined);
         if (changed) {
+          const places = placesChange(current, changes);
           const dateProblems = findMarathonDateProblems({
             startRegDate: changes.startRegDate ?? current.startRegDate,
             endRegDate: changes.endRegDate ?? current.endRegDate,
             startDate: changes.startDate ?? current.startDate,
+            transfersUntil: places.transfersUntil,
+            ...(places.checked && { entryMode: places.entryMode, ballotDrawAt: places.ballotDrawAt }),
           });
           if (dateProblems.length > 0) {
             throw new AppError('VALIDATION_FAILED', dateProblems[0]!.message, dateProblems);
@@ -179,11 +230,17 @@ export function createMarathonsService({
             (changes.startDate !== undefined &&
               changes.startDate.getTime() !== current.startDate.getTime()) ||
             (changes.location !== undefined && changes.location !== current.location);
-          await marathons.update(id, changes, {
-            newCalendarRevision: moved,
-            ...(form && { form: form.form }),
-            ...(prices && { prices }),
-          });
+          const { checked: _checked, ...placesColumns } = places;
+          await marathons.update(
+            id,
+            { ...changes, ...placesColumns },
+            {
+              newCalendarRevision: moved,
+              ...(form && { form: form.form }),
+              ...(prices && { prices }),
+            },
+          );
+          if (places.entryMode === 'ballot') await prepareBallot(tx, id);
           if (moved) {
             const previous = { startDate: current.startDate.toISOString(), location: current.location };
             if ((await outbox.enqueueForRegistrants(tx, id, { kind: 'race-changed', previous })) > 0) {

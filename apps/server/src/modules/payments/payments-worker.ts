@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createSweeper } from '../../lib/sweeper.js';
 
 /** Holds are released within this long after their end (the issue asks for 30 s), refunds retried as often. */
 const SWEEP_INTERVAL_MS = 5_000;
@@ -19,40 +20,7 @@ export function createPaymentsWorker({
   log: FastifyBaseLogger;
   intervalMs?: number;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  async function sweep(): Promise<void> {
-    try {
-      // A full batch says there may be more: go on at once.
-      while ((await releaseDueHolds()) > 0 || (await makeDueRefunds()) > 0);
-    } catch (error) {
-      log.error({ err: error }, 'payments sweep failed: will try again');
-    }
-  }
-
-  function schedule() {
-    timer = setTimeout(() => {
-      running = sweep().finally(() => {
-        running = undefined;
-        if (timer) schedule();
-      });
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (!timer) schedule();
-    },
-    async stop() {
-      clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-    /** One sweep now (tests). */
-    sweep,
-  };
+  return createSweeper({ name: 'payments', steps: [releaseDueHolds, makeDueRefunds], log, intervalMs });
 }
 
 export type PaymentsWorker = ReturnType<typeof createPaymentsWorker>;

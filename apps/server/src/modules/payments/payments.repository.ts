@@ -5,6 +5,7 @@ import { isoInstant } from '../../db/json-text.js';
 import { defineShape } from '../../db/shape.js';
 import type { Executor } from '../../db/transaction.js';
 import { PASS_REGISTRATION_FACTS, RACE_FACTS, REGISTRATION_FACTS } from '../../mail/fact-shapes.js';
+import { LIVE_STATUSES } from '../../db/schema/index.js';
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
@@ -347,7 +348,7 @@ export function createPaymentsRepository(db: Executor) {
                 race.capacity - race.total_registration_count - race.pending_count as free,
                 exists (select 1 from registrations other where other.marathon_id = registration.marathon_id
                   and other.user_id = registration.user_id and other.id <> registration.id
-                  and other.status in ('registered', 'waitlisted', 'pending_payment')) as live
+                  and other.status in ${LIVE_STATUSES}) as live
               from registrations registration join marathons race on race.id = registration.marathon_id
               where registration.id = ${registrationId}
               for update of registration`),

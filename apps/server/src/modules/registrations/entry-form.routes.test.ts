@@ -9,6 +9,7 @@ import {
 } from '@stride/shared';
 import {
   FREE_ENTRY_PAYMENT,
+  NO_BALLOT_OR_TRANSFER,
   type Actor,
   DAY_MS,
   ISO_DATE_PATTERN,
@@ -184,6 +185,7 @@ describe('POST /api/registrations with every field of the form', () => {
       waitlistPosition: null,
       checkinCode: expect.stringMatching(/^[0-9a-f]{32}$/),
       result: null,
+      ...NO_BALLOT_OR_TRANSFER,
       ...entryFields,
     });
     expect(Math.abs(Date.parse(created.waiverAcceptedAt!) - Date.now())).toBeLessThan(60 * SECOND_MS);

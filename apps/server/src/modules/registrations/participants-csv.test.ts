@@ -79,6 +79,8 @@ describe('the CSV lines', () => {
     receiptNumber: '7',
     holdExpiresAt: null,
     checkedInAt: '2027-05-02T07:42:00.000Z',
+    ballot: null,
+    transferredFrom: [],
   };
   const question = (id: string, label: string, type: 'text' | 'checkbox') => ({
     id,

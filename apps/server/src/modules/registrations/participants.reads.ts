@@ -16,6 +16,8 @@ import {
   type BornFilter,
   type ParticipantFilters,
   type ParticipantOrder,
+  type EntryHistory,
+  NO_HISTORY,
   type ParticipantRow,
   type ParticipantsRepository,
   type Race,
@@ -95,7 +97,12 @@ export function createParticipantReads({
    * An entry in the API's shape, built in one go: the export makes one per row of the race. Its age and group
    * are counted as stride_age_on and stride_age_group count them for the runner's own reads (migration 0013).
    */
-  const toParticipant = (race: Race, row: ParticipantRow, position: number | null): Participant => {
+  const toParticipant = (
+    race: Race,
+    row: ParticipantRow,
+    position: number | null,
+    history: EntryHistory = NO_HISTORY,
+  ): Participant => {
     const ageOnRaceDay = row.dateOfBirth === null ? null : ageOn(row.dateOfBirth, race.raceDay);
     return {
       _id: row.id,
@@ -130,6 +137,7 @@ export function createParticipantReads({
       receiptNumber: row.receiptNumber,
       holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
       checkedInAt: row.checkedInAt?.toISOString() ?? null,
+      ...history,
     };
   };
 
@@ -137,6 +145,7 @@ export function createParticipantReads({
   async function placedChunk(race: Race, raceId: string, rows: ParticipantRow[]): Promise<Participant[]> {
     const waitlisted = rows.filter((row) => row.status === 'waitlisted').map((row) => row.id);
     const positions = await repository.findLinePositions(raceId, waitlisted);
+    // The file has no history columns: its rows are read without it.
     return rows.map((row) => toParticipant(race, row, positions.get(row.id) ?? null));
   }
 
@@ -186,7 +195,11 @@ export function createParticipantReads({
       // Without a total, the page's scan counted the matches and found none: past the last one, they are counted
       // apart.
       const total = found!.total ?? (offset > 0 ? await repository.countMatching(raceId, filters) : 0);
-      return { participants: rows.map((row) => toParticipant(race, row, row.position)), total };
+      const histories = await repository.findHistories(rows.map((row) => row.id));
+      return {
+        participants: rows.map((row) => toParticipant(race, row, row.position, histories.get(row.id))),
+        total,
+      };
     },
 
     /**

@@ -2,6 +2,7 @@ import { type InferColumnsDataTypes, type SQL, and, asc, desc, eq, sql } from 'd
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type Gender,
+  type Participant,
   type PaymentStatus,
   type Question,
   type RegistrationFields,
@@ -9,6 +10,7 @@ import {
   UNANSWERED,
 } from '@stride/shared';
 import { checkins, marathons, registrations, users } from '../../db/schema/index.js';
+import { isoInstant } from '../../db/json-text.js';
 import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
 import { containsPattern } from '../../lib/like-pattern.js';
@@ -54,6 +56,12 @@ export type BornFilter =
 
 /** The participant list's orders: `line` is registered by bib, then the waitlist in line order. */
 export type ParticipantOrder = { sort: 'line' | 'lastName' | 'timestamp'; descending: boolean };
+
+/** What happened to an entry before it stood as it does (issue 35): its ballot draw, and its earlier holders. */
+export type EntryHistory = Pick<Participant, 'ballot' | 'transferredFrom'>;
+
+/** An entry with no ballot draw and no earlier holders. */
+export const NO_HISTORY: EntryHistory = { ballot: null, transferredFrom: [] };
 
 /** An entry with its place in line (null unless waitlisted). */
 export type PlacedParticipantRow = ParticipantRow & { position: number | null };
@@ -190,6 +198,7 @@ const ID_KEY: KeyColumn = { column: registrations.id, type: 'uuid' };
 /** Each status's key in the `line` order: entries without a bib or a place in line follow their ids. */
 const LINE_KEYS: Record<RegistrationStatus, KeyColumn[]> = {
   pending_payment: [ID_KEY],
+  ballot: [ID_KEY],
   registered: [{ column: registrations.bib, type: 'int' }],
   waitlisted: [{ column: registrations.waitlistSeq, type: 'bigint' }],
   cancelled: [ID_KEY],
@@ -410,6 +419,7 @@ function countersOf(status: RegistrationStatus | undefined): Counter[] | null {
       return ['waitlisted'];
     case 'pending_payment':
       return ['pending'];
+    case 'ballot':
     case 'cancelled':
     case 'expired':
       return null;
@@ -699,6 +709,32 @@ export function createParticipantsRepository(db: Executor) {
         .orderBy(...columns.map((column) => (descending ? desc(column) : asc(column))));
       // The rows keep their `key`: the export makes thousands, so they are not copied without it.
       return { rows, last: rows.length === limit ? rows.at(-1)!.key : null };
+    },
+
+    /**
+     * The history of the given entries (issue 35): where each came out of its race's ballot, and who held it
+     * before, oldest first. Entries with neither are left out.
+     */
+    async findHistories(ids: string[]): Promise<Map<string, EntryHistory>> {
+      if (ids.length === 0) return new Map();
+      const result = await db.execute(sql`
+        select entry.id, history.ballot, history.transferred_from as "transferredFrom"
+        from unnest(${sql.param(ids)}::uuid[]) as entry (id), lateral (
+          select (select json_build_object('position', drawn.position, 'outcome', drawn.outcome)
+              from ballot_entries drawn where drawn.registration_id = entry.id) as ballot,
+            (select json_agg(json_build_object('name', transfer.from_name, 'email', transfer.from_email,
+                'at', ${isoInstant(sql`transfer.accepted_at`)}) order by transfer.accepted_at)
+              from transfers transfer where transfer.registration_id = entry.id and transfer.status = 'accepted')
+              as transferred_from
+        ) as history
+        where history.ballot is not null or history.transferred_from is not null`);
+      const { rows } = result as unknown as Rows<{ id: string } & Partial<EntryHistory>>;
+      return new Map(
+        rows.map(({ id, ballot, transferredFrom }) => [
+          id,
+          { ballot: ballot ?? null, transferredFrom: transferredFrom ?? [] },
+        ]),
+      );
     },
 
     /** The places in line of the given waitlisted entries (the export's chunks). */

@@ -246,6 +246,8 @@ describe('GET /api/marathons/:id/participants', () => {
       ...NO_ENTRY_DETAILS,
       ...FREE_ENTRY_PAYMENT,
       checkedInAt: null,
+      ballot: null,
+      transferredFrom: [],
     });
     for (const participant of participants) expect(participant.timestamp).toMatch(ISO_DATE_PATTERN);
   });

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { CreateRegistration, EntryDetailsChange, EntryFormRules, Registration } from '@stride/shared';
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
+import { isoInstant } from '../../db/json-text.js';
 import type { Executor } from '../../db/transaction.js';
 import { PASS_REGISTRATION_FACTS, RACE_FACTS } from '../../mail/fact-shapes.js';
 import type { CodeTerms, EntryPayment, RacePricing } from './entry-payment.js';
 import { REGISTRATION } from './registrations.repository.js';
+import { LIVE_STATUSES } from '../../db/schema/index.js';
 
 /** One runner asking to enter a race: their details, who they are, and whether they take a place in line. */
 export type EntryRequest = Omit<CreateRegistration, 'marathonId' | 'waitlist'> & {
@@ -88,7 +90,8 @@ export function createRaceEntryRepository(db: Executor) {
    * for that statement only. The race row is read `FOR UPDATE` first, so every decision uses its counters as
    * the last committed statement left them: while places are left a runner is registered with the next bib;
    * then a runner who asked for the waitlist joins the end of the line, any other is refused (full). Nobody is
-   * entered while the window is closed or twice. The counters move with the entries and each runner's mail
+   * entered while the window is closed or twice. A ballot race's runners go into its ballot until the draw (no
+   * place, no bib, no hold), whatever they asked. The counters move with the entries and each runner's mail
    * (confirmation, or waitlist entry) goes into the outbox. Answers an outcome per runner, in their order.
    *
    * A runner who entered from another process after this statement began is not seen by its `already` check;
@@ -129,6 +132,8 @@ export function createRaceEntryRepository(db: Executor) {
       ), race as (
         select id, title, start_date, location, distance, time_zone, calendar_sequence, start_reg_date, end_reg_date,
           bibs_issued, waitlist_count, start_day, age_groups, form_revision = ${formRevision} as same_form,
+          -- A ballot race takes entries into its ballot until it is drawn (issue 35).
+          entry_mode = 'ballot' and ballot_drawn_at is null as in_ballot, ballot_draw_at, transfers_until,
           start_reg_date <= ${now}::timestamptz and end_reg_date >= ${now}::timestamptz as is_open,
           capacity - total_registration_count - pending_count as free
         from marathons where id = ${raceId}
@@ -139,7 +144,7 @@ export function createRaceEntryRepository(db: Executor) {
           -- whole entry list for it instead, which grows with every runner in.
           -- Entries kept without a place (cancelled with their money, holds released) do not count.
           (select true from registrations where marathon_id = ${raceId} and user_id = input.user_id
-            and status in ('registered', 'waitlisted', 'pending_payment') limit 1)
+            and status in ${LIVE_STATUSES} limit 1)
             is not null
             or row_number() over (partition by input.user_id order by input.n) > 1 as already
         from input
@@ -154,7 +159,8 @@ export function createRaceEntryRepository(db: Executor) {
         where not judged.already
       ), decided as (
         select coded.*,
-          case when race.free is null or row_number() over (order by coded.n) <= race.free
+          case when race.in_ballot then 'ballot'
+            when race.free is null or row_number() over (order by coded.n) <= race.free
               then case when coded.online then 'pending_payment' else 'registered' end
             when coded.waitlist then 'waitlisted' end as status
         from coded cross join race
@@ -194,7 +200,8 @@ export function createRaceEntryRepository(db: Executor) {
             + (select count(*) from inserted where status = 'registered'),
           bibs_issued = bibs_issued + (select count(*) from inserted where status = 'registered'),
           waitlist_count = waitlist_count + (select count(*) from inserted where status = 'waitlisted'),
-          pending_count = pending_count + (select count(*) from inserted where status = 'pending_payment')
+          pending_count = pending_count + (select count(*) from inserted where status = 'pending_payment'),
+          ballot_count = ballot_count + (select count(*) from inserted where status = 'ballot')
         where id = ${raceId} and exists (select 1 from inserted)
       ), used as (
         update discount_codes set uses = uses + used.count
@@ -204,10 +211,13 @@ export function createRaceEntryRepository(db: Executor) {
       ), mailed as (
         insert into mail_outbox (recipient, payload)
         select registration.email, jsonb_build_object(
-          'kind', case when registration.status = 'registered' then 'registration-confirmed' else 'waitlist-joined' end,
+          'kind', case registration.status when 'registered' then 'registration-confirmed'
+            when 'ballot' then 'ballot-entered' else 'waitlist-joined' end,
           'race', ${RACE_FACTS.jsonb}, 'registration', ${PASS_REGISTRATION_FACTS.jsonb})
-          || case when registration.status = 'waitlisted'
-            then jsonb_build_object('waitlistPosition', registration.waitlist_position) else '{}'::jsonb end
+          || case registration.status
+            when 'waitlisted' then jsonb_build_object('waitlistPosition', registration.waitlist_position)
+            when 'ballot' then jsonb_build_object('ballotDrawAt', ${isoInstant(sql`race.ballot_draw_at`)})
+            else '{}'::jsonb end
         from answered as registration cross join race
         -- A hold is confirmed when it is paid.
         where registration.status <> 'pending_payment'

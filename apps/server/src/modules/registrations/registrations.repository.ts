@@ -7,12 +7,13 @@ import type {
   RegistrationStatus,
   UpdateRegistration,
 } from '@stride/shared';
-import { marathons, registrations } from '../../db/schema/index.js';
+import { LIVE_STATUSES, marathons, registrations } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
 import { isoInstant } from '../../db/json-text.js';
 import { ownListPageStatement } from '../../db/own-list-page.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { RESULT } from '../../db/result-shape.js';
+import { TRANSFER } from '../../db/transfer-shape.js';
 import { defineShape } from '../../db/shape.js';
 import { type JsonListRow, streamJsonArray } from '../../lib/json-array-stream.js';
 import { containsPattern } from '../../lib/like-pattern.js';
@@ -70,6 +71,14 @@ const OWN_RESULT = sql`(select ${RESULT.json}::json from race_results result
   join marathons race on race.id = result.marathon_id
   where result.registration_id = registration.id)`;
 
+/** Where the entry came out of its race's ballot (issue 35), from `registration`: its line in the public record. */
+const BALLOT_RESULT = sql`(select json_build_object('position', drawn.position, 'outcome', drawn.outcome)
+  from ballot_entries drawn where drawn.registration_id = registration.id)`;
+
+/** The entry's open transfer offer (issue 35), from `registration`: an offer past its end is no longer open. */
+const OPEN_TRANSFER = sql`(select ${TRANSFER.json}::json from transfers transfer
+  where transfer.registration_id = registration.id and transfer.status = 'offered' and transfer.expires_at > now())`;
+
 /**
  * A registration as the API answers it (registrationSchema), from a registrations row aliased `registration`
  * joined with its race (`race`) and runner (`runner`): {@link REGISTRATION_JOINS}.
@@ -93,11 +102,15 @@ const REGISTRATION_FIELDS = {
   ...PAYMENT_FIELDS,
   checkinCode: CHECKIN_CODE,
   result: OWN_RESULT,
+  ballot: BALLOT_RESULT,
+  transfersUntil: isoInstant(sql`race.transfers_until`),
+  transfer: OPEN_TRANSFER,
 } satisfies Record<keyof Registration, SQL>;
 export const REGISTRATION = defineShape<Registration>(REGISTRATION_FIELDS);
 
 /** Where an entry stands and its answers (registrationEntrySchema), from `registration` and its `race`. */
-const { _id, status, bib, waitlistPosition, checkinCode, result } = REGISTRATION_FIELDS;
+const { _id, status, bib, waitlistPosition, checkinCode, result, ballot, transfersUntil, transfer } =
+  REGISTRATION_FIELDS;
 export const ENTRY = defineShape<RegistrationEntry>({
   _id,
   status,
@@ -105,6 +118,9 @@ export const ENTRY = defineShape<RegistrationEntry>({
   waitlistPosition,
   checkinCode,
   result,
+  ballot,
+  transfersUntil,
+  transfer,
   ...ENTRY_DETAILS_FIELDS,
   ...PAYMENT_FIELDS,
 });
@@ -171,13 +187,14 @@ const leftRace = (left: SQL) => sql`race as (
     update marathons set
       total_registration_count = total_registration_count - (gone.status = 'registered')::int,
       waitlist_count = waitlist_count - (gone.status = 'waitlisted')::int,
-      pending_count = pending_count - (gone.status = 'pending_payment')::int
+      pending_count = pending_count - (gone.status = 'pending_payment')::int,
+      ballot_count = ballot_count - (gone.status = 'ballot')::int
     from ${left} as gone where marathons.id = gone.marathon_id
     returning marathons.*
   ), code_back as (
     update discount_codes set uses = uses - 1
     from ${left} as gone
-    where discount_codes.id = gone.discount_code_id and gone.status in ('registered', 'waitlisted', 'pending_payment')
+    where discount_codes.id = gone.discount_code_id and gone.status in ${LIVE_STATUSES}
   )`;
 
 /** The runner's cancellation mail about `entry` (a registrations row), as an INSERT into the outbox. */
@@ -251,7 +268,7 @@ export function createRegistrationsRepository(db: Executor) {
         await db.execute(sql`
           select ${REGISTRATION.columns} from registrations registration ${REGISTRATION_JOINS}
           where registration.user_id = ${userId} and race.start_date > ${now.toISOString()}::timestamptz
-            and registration.status in ('registered', 'waitlisted', 'pending_payment')
+            and registration.status in ${LIVE_STATUSES}
           order by race.start_date, race.id
           limit 1`),
       );
@@ -277,7 +294,7 @@ export function createRegistrationsRepository(db: Executor) {
         await db.execute(sql`
           select ${ENTRY.columns} from registrations registration join marathons race on race.id = registration.marathon_id
           where registration.marathon_id = ${marathonId} and registration.user_id = ${userId}
-          order by registration.status in ('registered', 'waitlisted', 'pending_payment') desc,
+          order by registration.status in ${LIVE_STATUSES} desc,
             registration.created_at desc
           limit 1`),
       );

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Marathon, type Registration, formatDateTimeInZone } from '@stride/shared';
 import {
   FREE_ENTRY_PAYMENT,
+  NO_BALLOT_OR_TRANSFER,
   DAY_MS,
   FOREIGN_ORIGIN,
   HOSTILE_TEXT,
@@ -92,6 +93,7 @@ describe('POST /api/registrations', () => {
       ...FREE_ENTRY_PAYMENT,
       checkinCode: expect.stringMatching(/^[0-9a-f]{32}$/),
       result: null,
+      ...NO_BALLOT_OR_TRANSFER,
     });
     expect(Math.abs(Date.parse(created.timestamp) - Date.now())).toBeLessThan(60 * SECOND_MS);
     expect(await countsOf(race._id)).toEqual({ count: 1, rows: 1 });

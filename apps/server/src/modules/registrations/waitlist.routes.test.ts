@@ -7,6 +7,7 @@ import type { Marathon, Registration } from '@stride/shared';
 import { mailOutbox, marathons, registrations } from '../../db/schema/index.js';
 import {
   FREE_ENTRY_PAYMENT,
+  NO_BALLOT_OR_TRANSFER,
   type Actor,
   countBackendsWaitingOnLocks,
   createMarathon,
@@ -267,6 +268,7 @@ describe('registering for a limited race', () => {
       ...FREE_ENTRY_PAYMENT,
       checkinCode: null,
       result: null,
+      ...NO_BALLOT_OR_TRANSFER,
     });
   });
 
