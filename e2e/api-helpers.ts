@@ -74,6 +74,20 @@ export async function createMarathonViaApi(
   return ensureOk<Marathon>(response, 'POST /api/add-marathon');
 }
 
+/** The organizer changes their race (signed in on `request`), as PATCH /api/marathons/:id does. */
+export async function changeMarathonViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  id: string,
+  changes: Partial<CreateMarathonInput>,
+): Promise<void> {
+  const response = await request.patch(`/api/marathons/${id}`, {
+    data: changes,
+    headers: { Origin: baseURL },
+  });
+  await ensureOk(response, 'PATCH /api/marathons/:id');
+}
+
 /** Creates a race per title, one after the other, so that each is newer than the one before it. */
 export async function createMarathonsViaApi(
   request: APIRequestContext,

@@ -29,6 +29,7 @@ export const router = createBrowserRouter([
       { path: paths.race.path, lazy: () => import('./routes/public/race') },
       { path: paths.results.path, lazy: () => import('./routes/public/results') },
       { path: paths.results.card.path, lazy: () => import('./routes/public/result-card') },
+      { path: paths.ballot.path, lazy: () => import('./routes/public/ballot') },
       // The race pass asks for the session through its own request, so that it also opens offline (issue 33).
       { path: paths.racePass.path, lazy: () => import('./routes/dashboard/race-pass') },
       {
@@ -38,6 +39,7 @@ export const router = createBrowserRouter([
           { path: paths.marathonDetails.path, lazy: () => import('./routes/races/marathon-details') },
           { path: paths.payment.path, lazy: () => import('./routes/races/payment') },
           { path: paths.registration.path, lazy: () => import('./routes/races/registration') },
+          { path: paths.transfer.path, lazy: () => import('./routes/races/transfer') },
           {
             path: paths.dashboard.path,
             lazy: () => import('./routes/dashboard/dashboard-layout'),
@@ -52,6 +54,7 @@ export const router = createBrowserRouter([
                   { index: true, lazy: () => import('./routes/dashboard/participants-list') },
                   { path: paths.raceTeam.path, lazy: () => import('./routes/dashboard/race-team') },
                   { path: paths.raceResults.path, lazy: () => import('./routes/dashboard/race-results') },
+                  { path: paths.raceBallot.path, lazy: () => import('./routes/dashboard/race-ballot') },
                 ],
               },
               { path: paths.myApplies.path, lazy: () => import('./routes/dashboard/my-applies') },

@@ -36,6 +36,8 @@ export const paths = {
    * (the server fills in its preview tags).
    */
   results: { ...withId('/results/:id'), card: withIdAndBib('/results/:id/:bib') },
+  /** A race's ballot, its public record (issue 35): the seed's commitment, the seed, the drawn order's CSV. */
+  ballot: withId('/races/:id/ballot'),
   marathons: fixed('/marathons'),
   marathonDetails: withId('/marathon-details/:id'),
   /**
@@ -52,9 +54,13 @@ export const paths = {
   raceTeam: withId('/dashboard/my-marathons/:id/participants/team'),
   /** The desk's Results tab (issue 34): import the timer's file, rank, publish. */
   raceResults: withId('/dashboard/my-marathons/:id/participants/results'),
+  /** The desk's Ballot tab (issue 35), for a race entered by ballot: its entries, the draw. */
+  raceBallot: withId('/dashboard/my-marathons/:id/participants/ballot'),
   myApplies: fixed('/dashboard/my-applies'),
   /** A registered runner's race pass: the QR code the check-in table scans. */
   racePass: withId('/dashboard/my-applies/:id/pass'),
+  /** A place offered to the signed-in runner (issue 35): the transfer mail links here, `:id` its token. */
+  transfer: withId('/transfers/:id'),
   /** The races the user helps with, as a co-organizer or a check-in volunteer. */
   teamRaces: fixed('/dashboard/team-races'),
   /** The invitation mail links here with `?token=`. */

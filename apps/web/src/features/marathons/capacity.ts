@@ -1,14 +1,18 @@
 import type { Marathon } from '@stride/shared';
 import { isSoldOut } from '@stride/shared/rules';
+import { isBallotPending } from './ballot-line';
 import { MARATHON_DASHBOARD_MESSAGES } from './dashboard-messages';
 import { DETAILS_MESSAGES } from './details-messages';
 
 /**
  * How full a limited race is, as its details page says it: '12 places left', '1 place left', or, once full,
- * 'Sold out — 3 on the waitlist'. Null for a race without a limit.
+ * 'Sold out — 3 on the waitlist'. Null for a race without a limit, and for a ballot not drawn yet (its places are
+ * all to be drawn: the ballot's line says so).
  */
-export function getPlacesText(marathon: Pick<Marathon, 'placesLeft' | 'waitlistCount'>): string | null {
-  if (marathon.placesLeft === null) return null;
+export function getPlacesText(
+  marathon: Pick<Marathon, 'placesLeft' | 'waitlistCount' | 'entryMode' | 'ballotDrawnAt'>,
+): string | null {
+  if (marathon.placesLeft === null || isBallotPending(marathon)) return null;
   return isSoldOut(marathon)
     ? DETAILS_MESSAGES.soldOut(marathon.waitlistCount)
     : DETAILS_MESSAGES.placesLeft(marathon.placesLeft);

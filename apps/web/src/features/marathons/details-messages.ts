@@ -31,6 +31,25 @@ export const DETAILS_MESSAGES = {
   soldOut: (waitlisted: number) => `Sold out — ${formatNumber(waitlisted)} on the waitlist`,
   joinWaitlist: 'Join the waitlist',
   registered: 'You are registered for this marathon.',
+  /**
+   * A race entered by ballot (issue 35): its line while entries are taken ('Ballot: enter by …, draw on … — 212
+   * entered'), then once drawn; the entry button, and where the runner's entry stands before and after the draw.
+   */
+  ballot: {
+    line: (end: string, drawOn: string, entries: number) =>
+      `Ballot: enter by ${end}, draw on ${drawOn} — ${formatNumber(entries)} entered`,
+    drawn: (drawnAt: string, entries: number) =>
+      `Ballot: drawn on ${drawnAt} — ${formatNumber(entries)} entered`,
+    enter: 'Enter the ballot',
+    entered: "You're in the ballot",
+    won: 'You won a place in the ballot',
+    waitlisted: (position: number | null) =>
+      position === null
+        ? 'The ballot put you on the waitlist'
+        : `The ballot put you on the waitlist: position ${position}`,
+    /** The link to the ballot's public record: its seed's commitment, the seed, the drawn order. */
+    record: 'Ballot record',
+  },
   /** A runner whose place is held while they pay: the way to the payment page. */
   completePayment: 'Complete payment',
   /** A runner's entry kept without a place: withdrawn or cancelled with money on it. */

@@ -54,6 +54,11 @@ const stored: Marathon = {
   rankBy: 'chip',
   resultsPublished: false,
   resultsUpdatedAt: null,
+  entryMode: 'first_come',
+  ballotDrawAt: null,
+  ballotCount: 0,
+  ballotDrawnAt: null,
+  transfersUntil: null,
 };
 
 /** The same three instants, for a race run in Tokyo (UTC+9): 09:00 there is 00:00 UTC. */
@@ -100,6 +105,10 @@ describe('the marathon form values', () => {
       entryFee: 0,
       currency: 'EUR',
       priceTiers: [],
+      // First come, no transfers.
+      entryMode: 'first_come',
+      ballotDrawAt: null,
+      transfersUntil: null,
     });
     expect(createMarathonSchema.safeParse(input).success).toBe(true);
   });
@@ -401,6 +410,68 @@ describe('the body of a race with an entry fee', () => {
       'priceTiers.0.until': 'A price tier’s end is required',
       'priceTiers.1.entryFee': 'Enter an amount such as 45.00, up to €100,000.00',
       'refundPolicy.percent': 'The refund percentage must be a whole number from 0 to 100',
+    });
+  });
+});
+
+describe('the body of a race’s places: entry by ballot and transfers', () => {
+  /** Entries close 20 Feb 18:30 in Tokyo; drawn 21 Feb 09:00 there, to the millisecond; transfers until 10 Mar. */
+  const byBallot: Marathon = {
+    ...inTokyo,
+    entryMode: 'ballot',
+    ballotDrawAt: '2027-02-21T00:00:00.250Z',
+    transfersUntil: '2027-03-10T03:00:00.000Z',
+  };
+
+  it('start first come, without transfers', () => {
+    expect(EMPTY_FORM).toMatchObject({ entryMode: 'first_come', ballotDrawAt: '', transfersUntil: '' });
+    expect(formValuesToInput(EMPTY_FORM)).toMatchObject({
+      entryMode: 'first_come',
+      ballotDrawAt: null,
+      transfersUntil: null,
+    });
+  });
+
+  it('prefill the draw and the transfer deadline as the race’s clocks read them, and send them back as stored', () => {
+    const values = marathonToFormValues(byBallot);
+    expect(values).toMatchObject({
+      entryMode: 'ballot',
+      ballotDrawAt: '2027-02-21T09:00',
+      transfersUntil: '2027-03-10T12:00',
+    });
+    const input = formValuesToInput(values);
+    expect(input).toMatchObject({
+      entryMode: 'ballot',
+      ballotDrawAt: byBallot.ballotDrawAt,
+      transfersUntil: byBallot.transfersUntil,
+    });
+    expect(checkMarathonInput(input).success).toBe(true);
+  });
+
+  it('send a changed date as its wall-clock time in the race’s zone, and an emptied deadline as no transfers', () => {
+    const values = marathonToFormValues(byBallot);
+    expect(
+      formValuesToInput({ ...values, ballotDrawAt: '2027-02-22T10:30', transfersUntil: '' }),
+    ).toMatchObject({ ballotDrawAt: '2027-02-22T01:30:00.000Z', transfersUntil: null });
+  });
+
+  it('send no draw date for a race moved back to first come', () => {
+    const values = { ...marathonToFormValues(byBallot), entryMode: 'first_come' as const };
+    expect(formValuesToInput(values)).toMatchObject({ entryMode: 'first_come', ballotDrawAt: null });
+  });
+
+  it('let the schema ask for a draw date, after the end of entries, and a transfer deadline by the start', () => {
+    const values = marathonToFormValues(byBallot);
+    const errorsOf = (changes: Partial<typeof values>) => {
+      const result = checkMarathonInput(formValuesToInput({ ...values, ...changes }));
+      return fieldErrorsFromIssues(result.success ? [] : result.error.issues);
+    };
+    expect(errorsOf({ ballotDrawAt: '' })).toEqual({ ballotDrawAt: 'Ballot Draw Date is required' });
+    expect(errorsOf({ ballotDrawAt: '2027-02-20T18:00' })).toEqual({
+      ballotDrawAt: 'Ballot Draw Date must be after the End Registration Date',
+    });
+    expect(errorsOf({ transfersUntil: '2027-03-14T09:30' })).toEqual({
+      transfersUntil: 'Transfer Deadline must not be after the Marathon Start Date',
     });
   });
 });

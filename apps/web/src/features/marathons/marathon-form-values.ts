@@ -8,6 +8,7 @@ import {
   toZonedDateTimeValue,
   createMarathonSchema,
   type CreateMarathonInput,
+  type EntryMode,
   type Marathon,
   type PaymentOptions,
 } from '@stride/shared';
@@ -49,11 +50,17 @@ export type MarathonFormValues = {
   entryForm: EntryFormDraft;
   /** The Entry fee section: the fee, its tiers, the ways to pay and the refund policy (issue 32). */
   prices: PriceDraft;
+  /** How places are given (issue 35): first come, or by ballot. */
+  entryMode: EntryMode;
+  /** When the ballot is drawn, a wall-clock time as the race's dates; '' while empty (and for first come). */
+  ballotDrawAt: string;
+  /** Until when runners may hand their places on (issue 35); '' for no transfers. */
+  transfersUntil: string;
   /**
    * The update form's race as stored: a date left as it was is sent as the stored instant, to the millisecond,
    * not as its wall-clock minute. Null on the add form.
    */
-  stored: Pick<Marathon, MarathonDateField | 'timeZone'> | null;
+  stored: Pick<Marathon, MarathonDateField | 'ballotDrawAt' | 'transfersUntil' | 'timeZone'> | null;
 };
 
 export type MarathonDateField = 'startRegDate' | 'endRegDate' | 'startDate';
@@ -91,19 +98,22 @@ export function newMarathonFormValues(timeZone: string, paymentOptions?: Payment
     capacity: '',
     entryForm: newEntryFormDraft(),
     prices: newPriceDraft(paymentOptions),
+    entryMode: 'first_come',
+    ballotDrawAt: '',
+    transfersUntil: '',
     stored: null,
   };
 }
 
 const isDistance = (value: string): value is Distance => (DISTANCES as readonly string[]).includes(value);
 
-/** A stored instant as the zone's clocks read it; '' when it cannot be read. */
-const storedWallClock = (instant: string, timeZone: string) =>
-  Number.isNaN(Date.parse(instant)) ? '' : toZonedDateTimeValue(instant, timeZone);
+/** A stored instant as the zone's clocks read it; '' when it cannot be read (or there is none). */
+const storedWallClock = (instant: string | null, timeZone: string) =>
+  instant === null || Number.isNaN(Date.parse(instant)) ? '' : toZonedDateTimeValue(instant, timeZone);
 
 /** The update form, prefilled from a stored marathon: its dates as the clocks read them where it is run. */
 export function marathonToFormValues(marathon: Marathon): MarathonFormValues {
-  const { startRegDate, endRegDate, startDate, timeZone } = marathon;
+  const { startRegDate, endRegDate, startDate, ballotDrawAt, transfersUntil, timeZone } = marathon;
   return {
     title: marathon.title,
     startRegDate: storedWallClock(startRegDate, timeZone),
@@ -117,7 +127,10 @@ export function marathonToFormValues(marathon: Marathon): MarathonFormValues {
     capacity: marathon.capacity === null ? '' : String(marathon.capacity),
     entryForm: entryFormToDraft(marathon),
     prices: pricesToDraft(marathon, (instant) => storedWallClock(instant, timeZone)),
-    stored: { startRegDate, endRegDate, startDate, timeZone },
+    entryMode: marathon.entryMode,
+    ballotDrawAt: storedWallClock(ballotDrawAt, timeZone),
+    transfersUntil: storedWallClock(transfersUntil, timeZone),
+    stored: { startRegDate, endRegDate, startDate, ballotDrawAt, transfersUntil, timeZone },
   };
 }
 
@@ -131,16 +144,20 @@ export function capacityToInput(capacity: string): number | null {
 }
 
 /**
- * The request body (docs/SPEC.md §7): each date (the race's three, a price tier's end, the refund deadline) the
- * instant its wall-clock time is in the race's zone, as an ISO string, an empty date as '' so the schema says it
- * is required; a date left as stored is sent as stored, to the millisecond. The Participant Limit as a number,
- * or null for none. A zone that is no known name is sent as typed, for the schema to refuse; the dates are then
+ * The request body (docs/SPEC.md §7): each date (the race's three, a price tier's end, the refund deadline, the
+ * ballot's draw, the transfer deadline) the instant its wall-clock time is in the race's zone, as an ISO string,
+ * an empty date as '' so the schema says it is required; a date left as stored is sent as stored, to the
+ * millisecond. The draw date of a first-come race, and an empty transfer deadline (no transfers), as null. The
+ * Participant Limit as a number, or null for none. A zone that is no known name is sent as typed, for the schema to refuse; the dates are then
  * read as UTC, only so that their own checks still run.
  */
 export function formValuesToInput({
   stored,
   entryForm,
   prices,
+  entryMode,
+  ballotDrawAt,
+  transfersUntil,
   ...values
 }: MarathonFormValues): CreateMarathonInput {
   const timeZone = findTimeZone(values.timeZone);
@@ -164,6 +181,9 @@ export function formValuesToInput({
     capacity: capacityToInput(values.capacity),
     ...draftToEntryFormInput(entryForm),
     ...draftToPriceInput(prices, toInstant),
+    entryMode,
+    ballotDrawAt: entryMode === 'ballot' ? toInstant(ballotDrawAt, stored?.ballotDrawAt ?? null) : null,
+    transfersUntil: transfersUntil === '' ? null : toInstant(transfersUntil, stored?.transfersUntil ?? null),
   };
 }
 

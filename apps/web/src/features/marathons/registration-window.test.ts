@@ -7,13 +7,19 @@ const race = {
   endRegDate: '2030-03-10T20:00:00.000Z',
   placesLeft: null,
   timeZone: 'Europe/Lisbon',
-};
+  entryMode: 'first_come',
+} as const;
 const soldOut = { ...race, placesLeft: 0 };
 const at = (iso: string) => new Date(iso);
 const during = at('2030-03-05T12:00:00.000Z');
 const after = at('2031-01-01T00:00:00.000Z');
-const registered = { status: 'registered', waitlistPosition: null, holdExpiresAt: null } as const;
-const waitlisted = { status: 'waitlisted', waitlistPosition: 4, holdExpiresAt: null } as const;
+const registered = {
+  status: 'registered',
+  waitlistPosition: null,
+  holdExpiresAt: null,
+  ballot: null,
+} as const;
+const waitlisted = { status: 'waitlisted', waitlistPosition: 4, holdExpiresAt: null, ballot: null } as const;
 
 describe('getRegistrationState', () => {
   it('is open from the start of registration to its end, both inclusive', () => {
@@ -57,13 +63,18 @@ describe('getRegistrationState', () => {
   });
 
   it('tells a runner who has registered so, open or not', () => {
-    expect(getRegistrationState(race, during, registered)).toEqual({ kind: 'registered' });
-    expect(getRegistrationState(race, after, registered)).toEqual({ kind: 'registered' });
+    expect(getRegistrationState(race, during, registered)).toEqual({ kind: 'registered', wonBallot: false });
+    expect(getRegistrationState(race, after, registered)).toEqual({ kind: 'registered', wonBallot: false });
   });
 
   it('tells a runner on the waitlist their place in line, open or not', () => {
-    expect(getRegistrationState(soldOut, during, waitlisted)).toEqual({ kind: 'waitlisted', position: 4 });
-    expect(getRegistrationState(soldOut, after, waitlisted)).toEqual({ kind: 'waitlisted', position: 4 });
+    for (const now of [during, after]) {
+      expect(getRegistrationState(soldOut, now, waitlisted)).toEqual({
+        kind: 'waitlisted',
+        position: 4,
+        fromBallot: false,
+      });
+    }
   });
 
   it('tells a runner paying online until when their place is held, race-local', () => {
@@ -71,15 +82,17 @@ describe('getRegistrationState', () => {
       status: 'pending_payment',
       waitlistPosition: null,
       holdExpiresAt: '2030-03-05T12:30:00.000Z',
+      ballot: null,
     } as const;
     expect(getRegistrationState(race, during, held)).toEqual({
       kind: 'held',
       until: 'Tue 5 Mar 2030, 12:30 WET',
+      wonBallot: false,
     });
   });
 
   it('tells a runner whose hold was released, or whose entry was cancelled, so; it does not offer to register', () => {
-    const kept = { waitlistPosition: null, holdExpiresAt: null } as const;
+    const kept = { waitlistPosition: null, holdExpiresAt: null, ballot: null } as const;
     expect(getRegistrationState(race, during, { ...kept, status: 'expired' })).toEqual({ kind: 'released' });
     expect(getRegistrationState(race, during, { ...kept, status: 'cancelled' })).toEqual({
       kind: 'cancelled',
@@ -88,5 +101,54 @@ describe('getRegistrationState', () => {
 
   it('waits while it is not yet known whether the runner has an entry', () => {
     expect(getRegistrationState(race, during, undefined)).toEqual({ kind: 'checking' });
+  });
+});
+
+describe('getRegistrationState of a race entered by ballot', () => {
+  const ballotRace = { ...race, entryMode: 'ballot' } as const;
+  const drawn = (outcome: 'won' | 'waitlisted', position: number) => ({ position, outcome });
+
+  it('offers to enter the ballot while the window is open, full or not, and is closed outside it', () => {
+    expect(getRegistrationState(ballotRace, during, null)).toEqual({ kind: 'ballotOpen' });
+    expect(getRegistrationState({ ...ballotRace, placesLeft: 0 }, during, null)).toEqual({
+      kind: 'ballotOpen',
+    });
+    expect(getRegistrationState(ballotRace, after, null)).toMatchObject({ kind: 'closed', opensOn: null });
+  });
+
+  it('tells a runner in the ballot so until the draw, open or closed', () => {
+    const entered = { status: 'ballot', waitlistPosition: null, holdExpiresAt: null, ballot: null } as const;
+    expect(getRegistrationState(ballotRace, during, entered)).toEqual({ kind: 'inBallot' });
+    expect(getRegistrationState(ballotRace, after, entered)).toEqual({ kind: 'inBallot' });
+  });
+
+  it('says a place came from the ballot, registered or held while its runner pays', () => {
+    expect(getRegistrationState(ballotRace, after, { ...registered, ballot: drawn('won', 3) })).toEqual({
+      kind: 'registered',
+      wonBallot: true,
+    });
+    const held = {
+      status: 'pending_payment',
+      waitlistPosition: null,
+      holdExpiresAt: '2030-03-12T12:30:00.000Z',
+      ballot: drawn('won', 1),
+    } as const;
+    expect(getRegistrationState(ballotRace, after, held)).toEqual({
+      kind: 'held',
+      until: 'Tue 12 Mar 2030, 12:30 WET',
+      wonBallot: true,
+    });
+  });
+
+  it('says the ballot put a runner on the waitlist, and not that they won once a place came to them later', () => {
+    const inLine = { ...waitlisted, waitlistPosition: 2, ballot: drawn('waitlisted', 12) };
+    expect(getRegistrationState(ballotRace, after, inLine)).toEqual({
+      kind: 'waitlisted',
+      position: 2,
+      fromBallot: true,
+    });
+    expect(
+      getRegistrationState(ballotRace, after, { ...registered, ballot: drawn('waitlisted', 12) }),
+    ).toEqual({ kind: 'registered', wonBallot: false });
   });
 });

@@ -69,6 +69,8 @@ const RUNNER: Participant = {
   receiptNumber: null,
   holdExpiresAt: null,
   checkedInAt: null,
+  ballot: null,
+  transferredFrom: [],
 };
 
 describe('deskFieldsOf', () => {

@@ -76,6 +76,7 @@ export const PARTICIPANTS_MESSAGES = {
       registered: 'Registered',
       waitlisted: 'Waitlist',
       pending_payment: 'Awaiting payment',
+      ballot: 'In the ballot',
       cancelled: 'Cancelled',
       expired: 'Expired',
     } satisfies Record<RegistrationStatus, string>,
@@ -106,6 +107,13 @@ export const PARTICIPANTS_MESSAGES = {
     none: '-',
     /** An entry form's answer the runner left empty (or was not asked). */
     noAnswer: '-',
+    /**
+     * An entry's history under when it was made (issue 35): where it came out of the ballot, and each runner who
+     * handed it on, oldest first: 'Transferred from Ann Lee (ann@example.com) on Sun 1 Mar 2027, 09:00 WET'.
+     */
+    ballotPosition: (position: number) => `Ballot position ${formatNumber(position)}`,
+    transferredFrom: (name: string, email: string, at: string) =>
+      `Transferred from ${name} (${email}) on ${at}`,
     /** A registered runner not checked in yet (issue 33). */
     notCheckedIn: 'Not yet',
     /** Shown for an empty Info. */
@@ -120,6 +128,7 @@ export const PARTICIPANTS_MESSAGES = {
     emptyWaitlist: 'No one is on the waitlist',
     emptyRegistered: 'No one holds a place yet',
     emptyPending: 'No place is held for payment',
+    emptyBallot: 'No entry is waiting for the draw',
     emptyCancelled: 'No entry with money on it was cancelled',
     emptyExpired: 'No hold has expired',
     pageOutOfRange: 'This page is empty: the list is shorter now.',

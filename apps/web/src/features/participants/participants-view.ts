@@ -189,6 +189,7 @@ const EMPTY_TAB: Record<RegistrationStatus, string> = {
   registered: PARTICIPANTS_MESSAGES.list.emptyRegistered,
   waitlisted: PARTICIPANTS_MESSAGES.list.emptyWaitlist,
   pending_payment: PARTICIPANTS_MESSAGES.list.emptyPending,
+  ballot: PARTICIPANTS_MESSAGES.list.emptyBallot,
   cancelled: PARTICIPANTS_MESSAGES.list.emptyCancelled,
   expired: PARTICIPANTS_MESSAGES.list.emptyExpired,
 };

@@ -27,19 +27,39 @@ describe('showsPayments', () => {
 });
 
 describe('statusTabsOf', () => {
+  const paid = { withPayments: true, hasBallot: false };
+  const free = { withPayments: false, hasBallot: false };
+
   it('shows every status of a paid race, and only Registered and Waitlist of a free one', () => {
-    expect(statusTabsOf(true, 'registered')).toEqual([
+    expect(statusTabsOf(paid, 'registered')).toEqual([
       'registered',
       'waitlisted',
       'pending_payment',
       'cancelled',
       'expired',
     ]);
-    expect(statusTabsOf(false, 'registered')).toEqual(['registered', 'waitlisted']);
+    expect(statusTabsOf(free, 'registered')).toEqual(['registered', 'waitlisted']);
+  });
+
+  it('shows the entries in the ballot of a race entered by ballot, paid or free', () => {
+    expect(statusTabsOf({ ...free, hasBallot: true }, 'registered')).toEqual([
+      'registered',
+      'waitlisted',
+      'ballot',
+    ]);
+    expect(statusTabsOf({ ...paid, hasBallot: true }, 'registered')).toEqual([
+      'registered',
+      'waitlisted',
+      'pending_payment',
+      'ballot',
+      'cancelled',
+      'expired',
+    ]);
   });
 
   it('keeps the tab the URL asks for', () => {
-    expect(statusTabsOf(false, 'cancelled')).toEqual(['registered', 'waitlisted', 'cancelled']);
+    expect(statusTabsOf(free, 'cancelled')).toEqual(['registered', 'waitlisted', 'cancelled']);
+    expect(statusTabsOf(free, 'ballot')).toEqual(['registered', 'waitlisted', 'ballot']);
   });
 });
 

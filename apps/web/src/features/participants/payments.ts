@@ -13,12 +13,19 @@ export function showsPayments(race: RacePrices, stats: Pick<RaceStats, 'revenue'
 
 /**
  * The list's tabs: Registered and Waitlist; with money, the places held for payment, the cancelled entries kept
- * for their money and the lapsed holds too. The tab the URL asks for is always there.
+ * for their money and the lapsed holds too; for a race entered by ballot, its entries waiting for the draw. The
+ * tab the URL asks for is always there.
  */
-export function statusTabsOf(withPayments: boolean, current: RegistrationStatus): RegistrationStatus[] {
-  return REGISTRATION_STATUSES.filter(
-    (status) => withPayments || status === 'registered' || status === 'waitlisted' || status === current,
-  );
+export function statusTabsOf(
+  race: { withPayments: boolean; hasBallot: boolean },
+  current: RegistrationStatus,
+): RegistrationStatus[] {
+  const shows = (status: RegistrationStatus) =>
+    status === 'registered' ||
+    status === 'waitlisted' ||
+    status === current ||
+    (status === 'ballot' ? race.hasBallot : race.withPayments);
+  return REGISTRATION_STATUSES.filter(shows);
 }
 
 /** An amount of the desk's, in its currency ("€45.00"); '-' for none. */

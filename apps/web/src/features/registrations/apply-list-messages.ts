@@ -1,4 +1,4 @@
-import type { OutcomeMessages, RemovalMessages } from '../../lib/record-messages';
+import { outcomeSaying, type OutcomeMessages, type RemovalMessages } from '../../lib/record-messages';
 import { countOf, formatNumber } from '../../lib/counts';
 
 /** User-facing texts of the dashboard's My Apply List (docs/SPEC.md §2, §4, §8), shared by the screen and its tests. */
@@ -18,15 +18,20 @@ export const APPLY_LIST_MESSAGES = {
     status: 'Status',
     payment: 'Payment',
   },
-  /** The Status cell: 'Registered · bib 123', 'Waitlisted · #4', 'Place held', 'Cancelled', 'Place released'. */
+  /**
+   * The Status cell: 'Registered · bib 123', 'Waitlisted · #4', 'Place held', 'In the ballot', 'Cancelled', 'Place
+   * released'; after a ballot's draw, the entry's drawn position too ('Waitlisted · #4 · Ballot position 37').
+   */
   status: {
     registered: 'Registered',
     waitlisted: 'Waitlisted',
     pending_payment: 'Place held',
+    ballot: 'In the ballot',
     cancelled: 'Cancelled',
     expired: 'Place released',
     bib: (bib: number) => `bib ${bib}`,
     position: (position: number) => `#${position}`,
+    ballotPosition: (position: number) => `Ballot position ${formatNumber(position)}`,
     separator: ' · ',
   },
   /** Shown for an empty Info. */
@@ -70,6 +75,51 @@ export const APPLY_LIST_MESSAGES = {
       failed: { title: 'Error!', text: 'Leaving the waitlist failed.' },
     },
   }),
+
+  /** A ballot entry's removal before the draw (issue 35): its button, its confirm dialog and its outcome. */
+  leaveBallot: 'Leave ballot',
+  leaveBallotMessages: (title: string): RemovalMessages => ({
+    confirm: {
+      title: 'Leave the ballot?',
+      text: `You will give up your entry in the ballot for ${title}.`,
+      confirmButton: 'Yes, leave it!',
+    },
+    outcome: {
+      doneTitle: 'Left the ballot',
+      refused: { title: 'Failed!', fallback: 'Leaving the ballot failed.' },
+      failed: { title: 'Error!', text: 'Leaving the ballot failed.' },
+    },
+  }),
+
+  /**
+   * Handing a place on (issue 35): a registered entry's 'Transfer' until the race's deadline, its dialog, and an
+   * open offer with 'Withdraw offer'. Dates are the race's clocks'.
+   */
+  transfer: {
+    button: 'Transfer',
+    /** The rest of the button's accessible name: 'Transfer your place in Lisbon Marathon'. */
+    of: (title: string) => ` your place in ${title}`,
+    until: (deadline: string) => `Transfer by ${deadline}`,
+    offered: (email: string, until: string) => `Offered to ${email} until ${until}`,
+    dialogTitle: 'Transfer your place',
+    intro: (title: string, days: number) =>
+      `Your place in ${title} goes to the runner you name, once they accept it with their own details. They have ${countOf(days, 'day')} (or until the transfer deadline) to accept; your entry is yours until then. There is no refund.`,
+    email: "Receiver's email",
+    submit: 'Offer my place',
+    sent: (email: string) => `Offer sent to ${email}`,
+    outcome: outcomeSaying('Offer sent', 'Offering your place failed.'),
+    withdraw: 'Withdraw offer',
+    withdrawOf: (title: string) => ` for ${title}`,
+    withdrawMessages: (title: string, email: string): RemovalMessages => ({
+      confirm: {
+        title: 'Withdraw the offer?',
+        text: `${email} will no longer be able to take your place in ${title}.`,
+        confirmButton: 'Yes, withdraw it',
+        keepButton: 'Keep the offer',
+      },
+      outcome: outcomeSaying('Withdrawn', 'Withdrawing the offer failed.'),
+    }),
+  },
 
   updateHeading: 'Update Registration',
   updateSubmit: 'Update Registration',

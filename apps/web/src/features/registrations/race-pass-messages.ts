@@ -11,8 +11,11 @@ export const RACE_PASS_MESSAGES = {
   qrLabel: (raceTitle: string) => `QR code of your race pass for ${raceTitle}`,
   show: 'Show this code at the check-in table on race day. It works without a connection once opened here.',
   code: 'Check-in code',
-  /** Why an entry has no pass, by its status (waitlisted, pending payment, cancelled, expired). */
-  noPass: CHECKIN_MESSAGES.noPass,
+  /** Why an entry has no pass, by its status (waitlisted, pending payment, in a ballot, cancelled, expired). */
+  noPass: {
+    ...CHECKIN_MESSAGES.noPass,
+    ballot: 'You are in the ballot: your race pass comes with a place won in the draw.',
+  },
   /** A registered entry whose code has not reached this page (it should not happen): try again. */
   notReady: 'Your race pass is not ready yet. Please try again in a moment.',
   /** The runner's own calendar file of the race (the same event as the confirmation mail's). */

@@ -22,6 +22,13 @@ describe('racePassOf', () => {
     },
   );
 
+  it('gives an entry in a ballot not drawn yet no pass, saying it comes with a place won', () => {
+    expect(racePassOf({ status: 'ballot', checkinCode: null })).toEqual({
+      kind: 'none',
+      reason: RACE_PASS_MESSAGES.noPass.ballot,
+    });
+  });
+
   it('shows no code an entry that is no longer registered still carries', () => {
     expect(racePassOf({ status: 'cancelled', checkinCode: 'K7Q2M9XW4RTB8NCD' }).kind).toBe('none');
   });

@@ -17,8 +17,10 @@ import {
 import { APPLY_LIST_MESSAGES as M } from '../../../features/registrations/apply-list-messages';
 import { RegistrationEditForm } from '../../../features/registrations/components/registration-edit-form';
 import { RegistrationsTable } from '../../../features/registrations/components/registrations-table';
+import { TransferOfferForm } from '../../../features/registrations/components/transfer-offer-form';
 import { getRemovalMessages } from '../../../features/registrations/entry-status';
 import { readTitleSearch } from '../../../features/registrations/title-search';
+import { useTransferOffers } from '../../../features/registrations/use-transfer-offers';
 import { DASHBOARD_ROWS_PER_PAGE, loadListPage, pageRange, withSearchText } from '../../../lib/paging';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRecordEditing } from '../../../lib/use-record-editing';
@@ -62,7 +64,8 @@ function useRaceOf(marathonId: string | undefined): Marathon | null | undefined 
 
 /**
  * docs/SPEC.md §2 My Apply List: the user's registrations, searchable by title, to update or withdraw (leave the
- * waitlist, for an entry still in line). The search and the page live in the URL; the server searches.
+ * waitlist, for an entry still in line; leave a ballot before its draw), and to hand a place on to another runner
+ * (issue 35). The search and the page live in the URL; the server searches.
  */
 export function Component() {
   useDocumentTitle(M.title);
@@ -75,6 +78,7 @@ export function Component() {
       updateMessages: M.update,
       removalMessages: getRemovalMessages,
     });
+  const { offering, startOffer, stopOffer, offerOptions, withdrawOffer } = useTransferOffers(headingRef);
   const { items, page, total, limit } = result;
   const editedRace = useRaceOf(editing?.marathonId);
 
@@ -108,6 +112,8 @@ export function Component() {
           firstNumber={pageRange(page, limit, total).from}
           onUpdate={startEditing}
           onDelete={deleteRecord}
+          onTransfer={startOffer}
+          onWithdrawTransfer={(registration) => void withdrawOffer(registration)}
         />
       )}
       <Pagination page={page} total={total} limit={limit} label={M.pagesLabel} />
@@ -121,6 +127,11 @@ export function Component() {
             send={(changes) => updateRegistration(editing._id, changes)}
             options={updateOptions}
           />
+        )}
+      </Modal>
+      <Modal open={offering !== null} title={M.transfer.dialogTitle} onClose={stopOffer}>
+        {offering && (
+          <TransferOfferForm registration={offering} options={offerOptions} onCancel={stopOffer} />
         )}
       </Modal>
     </section>

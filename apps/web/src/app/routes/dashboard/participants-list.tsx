@@ -76,7 +76,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 /**
  * The participant list: search, the Registered and Waitlist tabs (a paid race's Awaiting payment, Cancelled and
- * Expired too), sortable headers, paging, the CSV of what the filters match, cancelling a runner's entry and
+ * Expired too, a ballot race's In the ballot), sortable headers, paging, the CSV of what the filters match, cancelling a runner's entry and
  * recording money taken or given back on site. A refused race shows nothing here: the parent route says why.
  */
 export function Component() {
@@ -123,7 +123,10 @@ export function Component() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusTabs
           view={latest}
-          statuses={statusTabsOf(paymentsCurrency !== null, view.status)}
+          statuses={statusTabsOf(
+            { withPayments: paymentsCurrency !== null, hasBallot: race.entryMode === 'ballot' },
+            view.status,
+          )}
           panelId={panelId}
         />
         <ParticipantsSearch

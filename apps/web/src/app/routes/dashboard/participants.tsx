@@ -7,10 +7,13 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import type { EntryMode } from '@stride/shared';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { TitledHeading } from '../../../components/ui/titled-heading';
 import { paths } from '../../../config/paths';
 import { userContext } from '../../../features/auth/require-user';
+import { BALLOT_TAB_MESSAGES } from '../../../features/ballot/ballot-tab-messages';
+import type { BallotDeskRace } from '../../../features/ballot/components/ballot-desk';
 import { findDiscountCodes } from '../../../features/discount-codes/api/discount-codes-api';
 import { DiscountCodes } from '../../../features/discount-codes/components/discount-codes';
 import { DISCOUNT_CODES_MESSAGES } from '../../../features/discount-codes/discount-codes-messages';
@@ -60,7 +63,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
  * when the desk shows each entry's payment (null for a free race that never took money).
  */
 export type ParticipantsOutletContext = {
-  race: DeskRace & CheckinRace & ResultsDeskRace & { _id: string; title: string; currency: string };
+  race: DeskRace &
+    CheckinRace &
+    ResultsDeskRace &
+    BallotDeskRace & { _id: string; title: string; currency: string; entryMode: EntryMode };
   paymentsCurrency: string | null;
   /** The signed-in user organizes the race; else they are a co-organizer, who cannot manage its team. */
   isOrganizer: boolean;
@@ -86,21 +92,30 @@ export function shouldRevalidate({
  * ADR 018, the race desk of its organizer and co-organizers: the numbers (with a paid race's revenue), the
  * registrations chart, the totals of the entry form's answers (issue 31), the participant list, then a paid
  * race's discount codes (issue 32); or, in the Team tab, the race's team (issue 33); or, in the Results tab, its
- * results (issue 34).
+ * results (issue 34); or, for a race entered by ballot, in the Ballot tab, its ballot (issue 35).
  */
 export function Component() {
   const data = useLoaderData<typeof loader>();
   const isTeamTab = useMatch(paths.raceTeam.path) !== null;
   const isResultsTab = useMatch(paths.raceResults.path) !== null;
+  const isBallotTab = useMatch(paths.raceBallot.path) !== null;
+  const isOtherTab = isTeamTab || isResultsTab || isBallotTab;
   const raceTitle = isDenied(data) ? null : data.race.title;
-  const tabTitle = isTeamTab ? TEAM_MESSAGES.tab.title : isResultsTab ? RESULTS_TAB_MESSAGES.title : M.title;
+  const tabTitle = isTeamTab
+    ? TEAM_MESSAGES.tab.title
+    : isResultsTab
+      ? RESULTS_TAB_MESSAGES.title
+      : isBallotTab
+        ? BALLOT_TAB_MESSAGES.title
+        : M.title;
   useDocumentTitle(raceTitle === null ? M.pageTitle : tabTitle(raceTitle));
   if (isDenied(data)) return <AccessDenied denied={data.denied} />;
 
   const { race, stats, withPayments, codes, isOrganizer } = data;
-  // Entries kept for their money (cancelled, with a refund) count too.
+  // Entries kept for their money (cancelled, with a refund) count too, and those in a ballot.
   const hasEntries =
-    stats.counts.registered + stats.counts.waitlisted + stats.pendingCount > 0 || stats.revenue.paid > 0;
+    stats.counts.registered + stats.counts.waitlisted + stats.pendingCount + race.ballotCount > 0 ||
+    stats.revenue.paid > 0;
   const context: ParticipantsOutletContext = {
     race,
     paymentsCurrency: withPayments ? race.currency : null,
@@ -116,14 +131,14 @@ export function Component() {
         <Link to={paths.checkin.href(race._id)} className="link link-primary">
           {M.checkInRunnersLink}
         </Link>
-        {withPayments && !isTeamTab && !isResultsTab && (
+        {withPayments && !isOtherTab && (
           <a href={`#${CODES_HEADING_ID}`} className="link link-primary">
             {DISCOUNT_CODES_MESSAGES.link}
           </a>
         )}
       </p>
-      <DeskTabs raceId={race._id} />
-      {isTeamTab || isResultsTab ? (
+      <DeskTabs raceId={race._id} hasBallot={race.entryMode === 'ballot'} />
+      {isOtherTab ? (
         <Outlet context={context} />
       ) : (
         <>
@@ -151,10 +166,14 @@ export function Component() {
   );
 }
 
-/** The desk's tabs, Participants, Team and Results: links (each tab is a URL), the open one marked as the page. */
-function DeskTabs({ raceId }: { raceId: string }) {
+/**
+ * The desk's tabs, Participants, Team and Results, and Ballot for a race entered by ballot: links (each tab is a
+ * URL), the open one marked as the page.
+ */
+function DeskTabs({ raceId, hasBallot }: { raceId: string; hasBallot: boolean }) {
   const tabs = [
     { to: paths.participants.href(raceId), label: TEAM_MESSAGES.tabs.participants },
+    ...(hasBallot ? [{ to: paths.raceBallot.href(raceId), label: BALLOT_TAB_MESSAGES.tab }] : []),
     { to: paths.raceTeam.href(raceId), label: TEAM_MESSAGES.tabs.team },
     { to: paths.raceResults.href(raceId), label: RESULTS_TAB_MESSAGES.tab },
   ];

@@ -28,6 +28,7 @@ import {
 } from '../marathon-form-values';
 import { DateTimeField } from './date-time-field';
 import { EntryFormBuilder } from './entry-form-builder';
+import { PlacesFields } from './places-fields';
 import { PriceFields } from './price-fields';
 import { TimeZoneField } from './time-zone-field';
 
@@ -79,6 +80,11 @@ export function MarathonForm<R>({
   function setPrices(change: Partial<PriceDraft>, fields: readonly string[]) {
     setValues((current) => ({ ...current, prices: { ...current.prices, ...change } }));
     fields.forEach(clearError);
+  }
+
+  function setPlaces(change: Partial<MarathonFormValues>) {
+    setValues((current) => ({ ...current, ...change }));
+    Object.keys(change).forEach(clearError);
   }
 
   const input = formValuesToInput(values);
@@ -196,6 +202,9 @@ export function MarathonForm<R>({
           onBusyChange={setUploading}
         />
         {textField('image', { type: 'url' })}
+      </div>
+      <div className="min-w-0 md:col-span-2">
+        <PlacesFields values={values} errors={errors} headingLevel={headingLevel} onChange={setPlaces} />
       </div>
       <div className="min-w-0 md:col-span-2">
         <EntryFormBuilder

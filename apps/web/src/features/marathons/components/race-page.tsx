@@ -3,18 +3,20 @@ import { Link } from 'react-router';
 import { DISTANCE_LABELS, type Marathon, type RegistrationEntry } from '@stride/shared';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
+import { getBallotLine } from '../ballot-line';
 import { getPlacesText } from '../capacity';
 import { DETAILS_MESSAGES } from '../details-messages';
 import { RACE_PAGE_MESSAGES } from '../race-page-messages';
 import { getRegistrationState } from '../registration-window';
 import { AddToCalendar } from './add-to-calendar';
+import { BallotSummary } from './ballot-summary';
 import { RaceOverview, getEntryFacts, getPriceFact, type RaceFact } from './race-overview';
 import { RegistrationStatus } from './registration-status';
 import { ShareRace } from './share-race';
 
 /**
  * A race's public page, for anyone with the link: poster, title, when (the race's own clocks), where, how far,
- * the places left, the register button (through sign-in for a visitor), the calendar file while the race is
+ * the places left (or its ballot, with a link to the ballot's record), the register button (through sign-in for a visitor), the calendar file while the race is
  * ahead, and Share. `myRegistration` is a signed-in runner's entry (null: none). Give it a `key` per race.
  */
 export function RacePage({
@@ -26,6 +28,7 @@ export function RacePage({
 }) {
   const [openedAt] = useState(() => new Date());
   const placesText = getPlacesText(marathon);
+  const ballotLine = getBallotLine(marathon);
   const pagePath = paths.race.href(marathon._id);
   const facts: RaceFact[] = [
     {
@@ -44,6 +47,7 @@ export function RacePage({
     <article className="mx-auto max-w-6xl px-4 py-10 [overflow-wrap:anywhere]">
       <RaceOverview marathon={marathon} facts={facts}>
         {placesText && <p className="text-lg font-semibold">{placesText}</p>}
+        {ballotLine && <BallotSummary text={ballotLine} raceId={marathon._id} />}
         <RegistrationStatus
           marathonId={marathon._id}
           state={getRegistrationState(marathon, openedAt, myRegistration)}

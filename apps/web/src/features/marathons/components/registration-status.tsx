@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { PAYMENT_STATE_MESSAGES } from '../../../lib/payment-messages';
@@ -8,9 +8,10 @@ import type { RegistrationState } from '../registration-window';
 
 /**
  * The register area of the details screen (docs/SPEC.md §2): 'Register Now' while registration is open ('Join the
- * waitlist' once the race is sold out), a disabled 'Registration Closed' with the dates it is open between
- * otherwise (and, while the window is still ahead, when it opens), and for a runner with an entry, where it stands and a link to their registrations instead
- * (to the payment page while their place is held for payment).
+ * waitlist' once the race is sold out, 'Enter the ballot' for a race entered by ballot), a disabled 'Registration
+ * Closed' with the dates it is open between otherwise (and, while the window is still ahead, when it opens), and
+ * for a runner with an entry, where it stands and a link to their registrations instead (to the payment page
+ * while their place is held for payment); a place won in a ballot says so first.
  */
 export function RegistrationStatus({ state, marathonId }: { state: RegistrationState; marathonId: string }) {
   const noticeId = useId();
@@ -24,22 +25,34 @@ export function RegistrationStatus({ state, marathonId }: { state: RegistrationS
         />
       );
     case 'registered':
-      return <EntryNotice text={DETAILS_MESSAGES.registered} className="text-success-content bg-success" />;
+      return (
+        <BallotWon isWon={state.wonBallot}>
+          <EntryNotice text={DETAILS_MESSAGES.registered} className="text-success-content bg-success" />
+        </BallotWon>
+      );
     case 'waitlisted':
       return (
         <EntryNotice
-          text={WAITLIST_MESSAGES.onWaitlist(state.position)}
+          text={
+            state.fromBallot
+              ? DETAILS_MESSAGES.ballot.waitlisted(state.position)
+              : WAITLIST_MESSAGES.onWaitlist(state.position)
+          }
           className="text-info-content bg-info"
         />
       );
     case 'held':
       return (
-        <EntryNotice
-          text={PAYMENT_STATE_MESSAGES.heldUntil(state.until)}
-          className="text-warning-content bg-warning"
-          link={{ to: paths.payment.href(marathonId), label: DETAILS_MESSAGES.completePayment }}
-        />
+        <BallotWon isWon={state.wonBallot}>
+          <EntryNotice
+            text={PAYMENT_STATE_MESSAGES.heldUntil(state.until)}
+            className="text-warning-content bg-warning"
+            link={{ to: paths.payment.href(marathonId), label: DETAILS_MESSAGES.completePayment }}
+          />
+        </BallotWon>
       );
+    case 'inBallot':
+      return <EntryNotice text={DETAILS_MESSAGES.ballot.entered} className="text-info-content bg-info" />;
     case 'released':
       return <EntryNotice text={PAYMENT_STATE_MESSAGES.released} className="bg-base-200" />;
     case 'cancelled':
@@ -48,6 +61,12 @@ export function RegistrationStatus({ state, marathonId }: { state: RegistrationS
       return (
         <Link to={paths.registration.href(marathonId)} className="btn btn-primary">
           {state.joinsWaitlist ? DETAILS_MESSAGES.joinWaitlist : DETAILS_MESSAGES.registerNow}
+        </Link>
+      );
+    case 'ballotOpen':
+      return (
+        <Link to={paths.registration.href(marathonId)} className="btn btn-primary">
+          {DETAILS_MESSAGES.ballot.enter}
         </Link>
       );
     case 'closed':
@@ -65,6 +84,17 @@ export function RegistrationStatus({ state, marathonId }: { state: RegistrationS
         </div>
       );
   }
+}
+
+/** A place won in the race's ballot: said above where the entry now stands. */
+function BallotWon({ isWon, children }: { isWon: boolean; children: ReactNode }) {
+  if (!isWon) return children;
+  return (
+    <div className="space-y-3">
+      <p className="text-lg font-semibold">{DETAILS_MESSAGES.ballot.won}</p>
+      {children}
+    </div>
+  );
 }
 
 /** Where the runner's entry stands, in `className`'s colours, and where to go next: their registrations by default. */

@@ -42,6 +42,7 @@ const NUMBER: Record<RegistrationStatus, Column | null> = {
         </time>
       ),
   },
+  ballot: null,
   cancelled: null,
   expired: null,
 };
@@ -64,12 +65,29 @@ const DETAILS: Column[] = [
     header: C.timestamp,
     sortColumn: 'timestamp',
     cell: (participant, timeZone) => (
-      <time dateTime={participant.timestamp} className="whitespace-nowrap">
-        {formatDateTime(participant.timestamp, timeZone)}
-      </time>
+      <>
+        <time dateTime={participant.timestamp} className="whitespace-nowrap">
+          {formatDateTime(participant.timestamp, timeZone)}
+        </time>
+        <EntryHistory participant={participant} timeZone={timeZone} />
+      </>
     ),
   },
 ];
+
+/** Under when an entry was made (issue 35): where it came out of the ballot, and who handed it on when. */
+function EntryHistory({ participant, timeZone }: { participant: Participant; timeZone: string }) {
+  const { ballot, transferredFrom } = participant;
+  if (ballot === null && transferredFrom.length === 0) return null;
+  return (
+    <ul className="text-base-content/75 mt-1 min-w-48 space-y-0.5 text-xs">
+      {ballot && <li>{L.ballotPosition(ballot.position)}</li>}
+      {transferredFrom.map(({ name, email, at }) => (
+        <li key={`${email}-${at}`}>{L.transferredFrom(name, email, formatDateTime(at, timeZone))}</li>
+      ))}
+    </ul>
+  );
+}
 
 const orNone = (value: string | null) => value ?? L.noAnswer;
 

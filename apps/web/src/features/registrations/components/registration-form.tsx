@@ -1,17 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import {
-  checkEntryDetails,
-  createRegistrationSchema,
-  isSoldOut,
-  REGISTRATION_FIELD_LABELS,
-  REGISTRATION_LIMITS,
-  TIMERS,
-} from '@stride/shared';
+import { checkEntryDetails, createRegistrationSchema, isSoldOut, TIMERS } from '@stride/shared';
 import type { Marathon, Registration } from '@stride/shared';
 import { feeAt, formatMoney } from '@stride/shared/money';
-import { EntryFormFields } from '../../../components/entry-form/entry-form-fields';
-import { ENTRY_FORM_MESSAGES } from '../../../components/entry-form/entry-form-messages';
 import {
   EMPTY_ENTRY_FORM_VALUES,
   entryFieldNames,
@@ -28,21 +19,13 @@ import { formatDateTime } from '../../../lib/dates';
 import { useSubmission, type SubmitFailure } from '../../../lib/use-submission';
 import { WAITLIST_MESSAGES } from '../../../lib/waitlist-messages';
 import { createCheckout, createRegistration } from '../api/registrations-api';
-import {
-  REGISTRATION_FORM_FIELDS,
-  registrationFailureOf,
-  type RegistrationField,
-} from '../registration-failure';
+import { REGISTRATION_FORM_FIELDS, registrationFailureOf } from '../registration-failure';
 import { REGISTRATION_FORM_MESSAGES as M } from '../registration-messages';
 import { EntryFeeFields, initialFeeChoice, type FeeChoice } from './entry-fee-fields';
-import { InfoField } from './info-field';
+import { EMPTY_RUNNER_VALUES, RunnerDetailsFields, type RunnerValues } from './runner-details-fields';
 
-type Values = Record<RegistrationField, string>;
-
-const EMPTY_FORM: Values = { firstName: '', lastName: '', contact: '', info: '' };
 /** A paid race's fields the server may name in a 400. */
 const PAYMENT_FIELDS = ['discountCode', 'paymentMethod'] as const;
-const L = REGISTRATION_FIELD_LABELS;
 
 /**
  * The registration form of docs/SPEC.md §2: the runner's email and the race shown read-only, then their name,
@@ -54,27 +37,24 @@ const L = REGISTRATION_FIELD_LABELS;
  * A paid race (issue 32) adds the amount, a discount code and the way of paying. Paying online, the entry holds
  * a place and the runner goes to the checkout at once (to the payment page, with "Pay now", if it cannot be
  * opened); paying on site, the success alert says how much to bring.
+ *
+ * A race entered by ballot (issue 35) takes a ballot entry instead: no place, no payment (a winner pays after
+ * the draw); the form says when the draw is, and its button reads 'Enter the ballot'.
  */
 export function RegistrationForm({ marathon, email }: { marathon: Marathon; email: string }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const joinsWaitlist = isSoldOut(marathon);
-  const [values, setValues] = useState<Values>(EMPTY_FORM);
+  const isBallot = marathon.entryMode === 'ballot';
+  const joinsWaitlist = !isBallot && isSoldOut(marathon);
+  const [values, setValues] = useState<RunnerValues>(EMPTY_RUNNER_VALUES);
   const [entry, setEntry] = useState<EntryFormValues>(EMPTY_ENTRY_FORM_VALUES);
   const [formError, setFormError] = useState<string | null>(null);
   const { formRef, errors, isSubmitting, submit, clearError } = useSubmission();
-  // The fee when the form opened: a price rise while it is open is the server's to apply (and quote).
-  const [fee] = useState(() => feeAt(marathon, new Date()));
+  // The fee when the form opened: a price rise while it is open is the server's to apply (and quote). A ballot
+  // entry pays nothing: a winner pays after the draw.
+  const [fee] = useState(() => (isBallot ? 0 : feeAt(marathon, new Date())));
   const [feeChoice, setFeeChoice] = useState<FeeChoice>(() => initialFeeChoice(marathon));
   const [isGoingToCheckout, setIsGoingToCheckout] = useState(false);
-
-  const bind = (field: RegistrationField) => ({
-    name: field,
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-  });
 
   function handleFailure(failure: SubmitFailure) {
     const described = registrationFailureOf(failure);
@@ -91,21 +71,32 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
 
   async function handleDone(registration: Registration) {
     if (registration.status === 'pending_payment') return goToCheckout(registration);
-    setValues(EMPTY_FORM);
+    setValues(EMPTY_RUNNER_VALUES);
     setEntry(EMPTY_ENTRY_FORM_VALUES);
-    // Asked for the waitlist, the runner still gets a place when one opened up meanwhile: say what they got.
-    const isWaitlisted = registration.status === 'waitlisted';
-    const registered =
-      registration.paymentStatus === 'due' && registration.currency
-        ? `${M.successText(marathon.title)} ${M.payOnSite(formatMoney(registration.amountDue, registration.currency))}`
-        : M.successText(marathon.title);
-    void showAlert({
-      icon: 'success',
-      title: isWaitlisted ? M.waitlistedTitle : M.successTitle,
-      text: isWaitlisted ? WAITLIST_MESSAGES.onWaitlist(registration.waitlistPosition) : registered,
-      timer: TIMERS.registrationAlertMs,
-    });
+    void showAlert({ icon: 'success', ...doneAlertOf(registration), timer: TIMERS.registrationAlertMs });
     navigate(paths.myApplies.href);
+  }
+
+  /** What the runner got: a ballot entry, a place in line, or a place (with what to bring, paying on site). */
+  function doneAlertOf(registration: Registration): { title: string; text: string } {
+    if (registration.status === 'ballot') {
+      return {
+        title: M.ballot.enteredTitle,
+        text: M.ballot.enteredText(formatDateTime(marathon.ballotDrawAt, marathon.timeZone)),
+      };
+    }
+    // Asked for the waitlist, the runner still gets a place when one opened up meanwhile: say what they got.
+    if (registration.status === 'waitlisted') {
+      return { title: M.waitlistedTitle, text: WAITLIST_MESSAGES.onWaitlist(registration.waitlistPosition) };
+    }
+    const registered = M.successText(marathon.title);
+    return {
+      title: M.successTitle,
+      text:
+        registration.paymentStatus === 'due' && registration.currency
+          ? `${registered} ${M.payOnSite(formatMoney(registration.amountDue, registration.currency))}`
+          : registered,
+    };
   }
 
   /** The place is held: off to Stripe's checkout at once, else to the payment page, which offers "Pay now". */
@@ -158,6 +149,11 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
           {M.waitlistNotice}
         </p>
       )}
+      {isBallot && (
+        <p role="note" className="alert alert-info">
+          {M.ballot.notice(formatDateTime(marathon.ballotDrawAt, marathon.timeZone))}
+        </p>
+      )}
       <div className="grid gap-x-4 sm:grid-cols-2">
         <FormField label={M.email} type="email" value={email} readOnly className="bg-base-200" />
         <FormField
@@ -175,52 +171,16 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
         readOnly
         className="bg-base-200"
       />
-      <p className="text-base-content/75 text-sm">{ENTRY_FORM_MESSAGES.requiredNote}</p>
-      <div className="grid gap-x-4 sm:grid-cols-2">
-        <FormField
-          label={L.firstName}
-          type="text"
-          autoComplete="given-name"
-          // The first field to fill in: the read-only ones above it are facts of the race and the account.
-          autoFocus
-          required
-          isRequired
-          maxLength={REGISTRATION_LIMITS.name}
-          {...bind('firstName')}
-        />
-        <FormField
-          label={L.lastName}
-          type="text"
-          autoComplete="family-name"
-          required
-          isRequired
-          maxLength={REGISTRATION_LIMITS.name}
-          {...bind('lastName')}
-        />
-      </div>
-      <FormField
-        label={L.contact}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        isRequired
-        maxLength={REGISTRATION_LIMITS.contactMax}
-        {...bind('contact')}
-      />
-      <EntryFormFields
+      <RunnerDetailsFields
         race={marathon}
-        values={entry}
+        values={values}
+        entry={entry}
         errors={errors}
-        onChange={(next, field) => {
+        onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+        onEntryChange={(next, field) => {
           setEntry(next);
           clearError(field);
         }}
-      />
-      <InfoField
-        value={values.info}
-        error={errors.info}
-        onChange={(info) => setValues((current) => ({ ...current, info }))}
       />
       {fee > 0 && (
         <EntryFeeFields
@@ -241,7 +201,7 @@ export function RegistrationForm({ marathon, email }: { marathon: Marathon; emai
         </p>
       )}
       <SubmitButton isSubmitting={isSubmitting || isGoingToCheckout}>
-        {joinsWaitlist ? M.submitWaitlist : M.submit}
+        {isBallot ? M.ballot.submit : joinsWaitlist ? M.submitWaitlist : M.submit}
       </SubmitButton>
     </form>
   );
