@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../../lib/form-errors';
 import type { MarathonFormValues } from '../marathon-form-values';
 import { PLACES_FIELDS_MESSAGES as M } from '../places-fields-messages';
 import { DateTimeField } from './date-time-field';
+import { ChoiceFieldset } from '../../../components/ui/choice-fieldset';
 
 type PlacesValues = Pick<MarathonFormValues, 'entryMode' | 'ballotDrawAt' | 'transfersUntil'>;
 
@@ -69,39 +70,24 @@ function EntryModeChoice({
   error: string | undefined;
   onChange: (entryMode: EntryMode) => void;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
-    <fieldset
-      className="fieldset min-w-0"
-      aria-describedby={[error && errorId, hintId].filter(Boolean).join(' ')}
-    >
-      <legend className="fieldset-legend text-base">{LABELS.entryMode}</legend>
-      <div className="flex flex-wrap gap-x-6 gap-y-2">
-        {ENTRY_MODES.map((entryMode) => (
+    <ChoiceFieldset legend={LABELS.entryMode} error={error} hint={M.entryModeHint}>
+      {(invalid) =>
+        ENTRY_MODES.map((entryMode) => (
           <label key={entryMode} className="label text-base-content cursor-pointer gap-2">
             <input
               type="radio"
               name="entryMode"
               value={entryMode}
-              className={`radio ${error ? 'radio-error' : ''}`}
-              aria-invalid={error ? true : undefined}
+              className={`radio ${invalid ? 'radio-error' : ''}`}
+              aria-invalid={invalid ? true : undefined}
               checked={value === entryMode}
               onChange={() => onChange(entryMode)}
             />
             {M.entryModes[entryMode]}
           </label>
-        ))}
-      </div>
-      {error && (
-        <p id={errorId} className="text-error text-sm">
-          {error}
-        </p>
-      )}
-      <p id={hintId} className="text-base-content/75 text-sm">
-        {M.entryModeHint}
-      </p>
-    </fieldset>
+        ))
+      }
+    </ChoiceFieldset>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '../price-draft';
 import { PRICE_FIELDS_MESSAGES as M } from '../price-fields-messages';
 import { DateTimeField } from './date-time-field';
+import { ChoiceFieldset } from '../../../components/ui/choice-fieldset';
 
 type PriceFieldsProps = {
   values: PriceDraft;
@@ -253,24 +254,17 @@ type PaymentMethodsProps = {
 
 /** Online (card) and On site, as checkboxes: at least one for a race with a fee. */
 function PaymentMethods({ values, error, onChange }: PaymentMethodsProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
-    <fieldset
-      className="fieldset min-w-0"
-      aria-describedby={[error && errorId, hintId].filter(Boolean).join(' ')}
-    >
-      <legend className="fieldset-legend text-base">{M.methodsLegend}</legend>
-      <div className="flex flex-wrap gap-x-6 gap-y-2">
-        {PAYMENT_METHODS.map((method) => (
+    <ChoiceFieldset legend={M.methodsLegend} error={error} hint={M.methodsHint}>
+      {(invalid) =>
+        PAYMENT_METHODS.map((method) => (
           <label key={method} className="label text-base-content cursor-pointer gap-2">
             <input
               type="checkbox"
               name="paymentMethods"
               value={method}
-              className={`checkbox ${error ? 'checkbox-error' : ''}`}
-              aria-invalid={error ? true : undefined}
+              className={`checkbox ${invalid ? 'checkbox-error' : ''}`}
+              aria-invalid={invalid ? true : undefined}
               checked={values.paymentMethods.includes(method)}
               onChange={(event) =>
                 onChange(
@@ -286,16 +280,8 @@ function PaymentMethods({ values, error, onChange }: PaymentMethodsProps) {
             />
             {M.methods[method]}
           </label>
-        ))}
-      </div>
-      {error && (
-        <p id={errorId} className="text-error text-sm">
-          {error}
-        </p>
-      )}
-      <p id={hintId} className="text-base-content/75 text-sm">
-        {M.methodsHint}
-      </p>
-    </fieldset>
+        ))
+      }
+    </ChoiceFieldset>
   );
 }
