@@ -86,6 +86,7 @@ test('a runner enters the ballot; once entries close the organizer draws it at t
   await page.goto(`/races/${race._id}`);
   await expect(page.getByText(D.ballot.line(end, drawOn, 1), { exact: true })).toBeVisible();
   await page.getByRole('link', { name: D.ballot.enter, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(M.ballot.heading(race.title));
   await expect(page.getByRole('note')).toHaveText(M.ballot.notice(drawOn));
   await page.getByLabel(L.firstName, { exact: true }).fill('Ann');
   await page.getByLabel(L.lastName, { exact: true }).fill('Lottery');

@@ -12,6 +12,7 @@ export const REGISTRATION_FORM_MESSAGES = {
   waitlistedTitle: 'Waitlist Joined!',
   /** A race entered by ballot (issue 35): what the entry is, its button, and the alert once entered. */
   ballot: {
+    heading: (title: string) => `Enter the ballot for ${title}`,
     notice: (drawOn: string) =>
       `Ballot entry: places are drawn on ${drawOn}, and every entrant is told the outcome by e-mail. A place won in a paid race is paid for after the draw.`,
     submit: 'Enter the ballot',

@@ -14,8 +14,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export function Component() {
   const { marathon, email } = useLoaderData<typeof loader>();
+  const inBallot = marathon?.entryMode === 'ballot' && marathon.ballotDrawnAt === null;
   const heading = marathon
-    ? REGISTRATION_FORM_MESSAGES.heading(marathon.title)
+    ? (inBallot ? REGISTRATION_FORM_MESSAGES.ballot.heading : REGISTRATION_FORM_MESSAGES.heading)(
+        marathon.title,
+      )
     : REGISTRATION_FORM_MESSAGES.notFound;
   useDocumentTitle(heading);
   if (!marathon) return <MarathonNotFound message={REGISTRATION_FORM_MESSAGES.notFound} />;
