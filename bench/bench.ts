@@ -29,9 +29,11 @@ import { buildStale, root, startProductionServer, stopRunningServers } from '../
 import { formatTable } from '../scripts/lib/table.mjs';
 import {
   BUDGETS,
+  ballotBudgets,
   checkBudgets,
   raceDayBudgets,
   resultsBudgets,
+  type BudgetResult,
   type Driver,
   type Measurement,
   type ParticipantsCsv,
@@ -54,6 +56,7 @@ import {
 } from './paid-stampede.js';
 import { RACE_DAY_PLAN, type RaceDay, addRaceDayRace, runRaceDay } from './race-day.js';
 import { RESULTS_PLAN, type ResultsRun, addResultsRace, removeResults, runResults } from './results.js';
+import { BALLOT_PLAN, type BallotRun, ballotRunners, runBallot } from './ballot.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -71,6 +74,8 @@ const { values: args } = parseArgs({
     'race-day-only': { type: 'boolean', default: false },
     /** Only issue 34's results (and their budgets): for iterating on results. */
     'results-only': { type: 'boolean', default: false },
+    /** Only issue 35's ballot (and its budgets): for iterating on the ballot. */
+    'ballot-only': { type: 'boolean', default: false },
     only: { type: 'string' },
     runners: { type: 'string' },
     workers: { type: 'string' },
@@ -128,7 +133,9 @@ const runnerCount = whole('runners', args.runners, smoke ? 20_000 : 120_000);
 const stampedeOnly = args['stampede-only'];
 const raceDayOnly = args['race-day-only'];
 const resultsOnly = args['results-only'];
-if (raceDayOnly && resultsOnly) throw new Error('--race-day-only and --results-only exclude each other');
+const ballotOnly = args['ballot-only'];
+if ([raceDayOnly, resultsOnly, ballotOnly].filter(Boolean).length > 1)
+  throw new Error('--race-day-only, --results-only and --ballot-only exclude each other');
 /** Only the endpoints whose name contains this (and the baseline), nothing else: for iterating on a read. */
 const onlyEndpoints = args.only;
 if (onlyEndpoints !== undefined && stampedeOnly)
@@ -138,6 +145,8 @@ const HEAVY_ORGANIZER_RACES = smoke ? 100 : 1_000;
 const HEAVY_RUNNER_REGISTRATIONS = smoke ? 200 : 5_000;
 /** Issue 31: the busiest seeded races with the bench's entry form, whose desks are read filtered. */
 const FORM_RACES = smoke ? 10 : 100;
+/** Issue 35: two stampedes of 100,000 (free, then a ballot) and three draws of 100,000 entries (fewer in a smoke run). */
+const ballotPlan = smoke ? BALLOT_PLAN.smoke : BALLOT_PLAN.full;
 /** A page of My Marathons and My Apply List in the web app. */
 const OWN_LIST_PAGE_LIMIT = 20;
 const PAGE_LIMIT = 12;
@@ -221,7 +230,7 @@ async function prepare(): Promise<Prepared> {
           `${((performance.now() - answering) / 1000).toFixed(1)} s.`,
       );
     const fixtures = await addBenchFixtures(db, {
-      runners: Math.max(runnerCount, stampede.runners),
+      runners: Math.max(runnerCount, stampede.runners, ballotRunners(ballotPlan)),
       heavyOrganizerRaces: HEAVY_ORGANIZER_RACES,
       heavyRunnerRegistrations: HEAVY_RUNNER_REGISTRATIONS,
       stampedeCapacity: stampede.capacity,
@@ -399,9 +408,12 @@ function unexpectedStatuses(result: LoadResult, expectedStatus: number) {
     .reduce((sum, [, { count: times }]) => sum + times, 0);
 }
 
-/** A runner token dispenser: every registration comes from a runner who has not registered for that race. */
-function runnerTurns(fixtures: BenchFixtures) {
-  let used = 0;
+/**
+ * A runner token dispenser, from the `from`-th runner on: every registration comes from a runner who has not
+ * registered for that race.
+ */
+function runnerTurns(fixtures: BenchFixtures, from = 0) {
+  let used = from;
   return () => {
     const runner = fixtures.runners[used++];
     if (runner === undefined) throw new Error(`ran out of runners after ${used - 1}: raise --runners`);
@@ -742,8 +754,16 @@ async function burst(
   };
 }
 
-/** The stampede: every runner asks once, all at the same time, for a place or else a place in line. */
-async function stampedePosts(url: string, fixtures: BenchFixtures) {
+/**
+ * The stampede: every runner asks once, all at the same time, for a place or else a place in line (into a ballot
+ * race, for a place in its ballot). By default the stampede's race and runners; else `runners` of the bench's
+ * runners from the `from`-th on.
+ */
+async function stampedePosts(
+  url: string,
+  fixtures: BenchFixtures,
+  { raceId = fixtures.openRaceIds.stampede, from = 0, runners = stampede.runners } = {},
+) {
   const answers: StampedeAnswer[] = [];
   const unexpected = unexpectedAnswers(201);
   const phase = await burst(
@@ -752,10 +772,10 @@ async function stampedePosts(url: string, fixtures: BenchFixtures) {
       name: 'stampede',
       kind: 'write',
       request: { method: 'POST', path: '/api/registrations', headers: json },
-      next: registrationRequest(fixtures.openRaceIds.stampede, runnerTurns(fixtures), { waitlist: true }),
+      next: registrationRequest(raceId, runnerTurns(fixtures, from), { waitlist: true }),
       expectedStatus: 201,
     },
-    stampede.runners,
+    runners,
     (status, body) => {
       unexpected.note(status, body);
       if (status !== 201) return;
@@ -932,6 +952,21 @@ async function beside<T>(
 }
 
 /**
+ * A server with its mail worker off, `work` run {@link beside} it, then stopped: a phase's mails stay queued
+ * where it can count them, and no worker starts on an earlier phase's backlog meanwhile.
+ */
+async function besideQuietServer<T>(
+  work: (server: Awaited<ReturnType<typeof startServer>>, db: Database) => Promise<T>,
+) {
+  const server = await startServer({ ...serverEnv, MAIL_WORKER: 'off' });
+  try {
+    return await beside(server, (db) => work(server, db));
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
  * Issue 32's paid stampede, after the free one: on a server that takes payments through the bench's own Stripe,
  * with the database opened beside it (the holds left to expire end there, and the audit reads it meanwhile).
  */
@@ -976,14 +1011,9 @@ async function raceDayPhase(fixtures: BenchFixtures) {
       registered: plan.registered,
     }),
   );
-  const server = await startServer({ ...serverEnv, MAIL_WORKER: 'off' });
-  try {
-    return await beside(server, (db) =>
-      runRaceDay({ url: server.url, db, raceId, token: fixtures.heavyOrganizer.token, plan }),
-    );
-  } finally {
-    await server.stop();
-  }
+  return besideQuietServer((server, db) =>
+    runRaceDay({ url: server.url, db, raceId, token: fixtures.heavyOrganizer.token, plan }),
+  );
 }
 
 function printRaceDay({ roster, sync, delta, registered, devices, batch, changes }: RaceDay) {
@@ -1020,21 +1050,6 @@ function printRaceDay({ roster, sync, delta, registered, devices, batch, changes
 }
 const ROSTER_READS_NOTE = 'once cold, then 10 times warm';
 
-/** `--race-day-only`: the race morning alone, its table and its budgets. */
-async function raceDayAlone(fixtures: BenchFixtures, started: number) {
-  try {
-    const { run } = await raceDayPhase(fixtures);
-    printRaceDay(run);
-    console.log('\nBudgets:');
-    const results = raceDayBudgets(run);
-    for (const budget of results) console.log(`  ${budget.met ? 'met   ' : 'MISSED'} ${budget.text}`);
-    if (run.sync.errors > 0 || (!smoke && results.some((budget) => !budget.met))) process.exitCode = 1;
-  } finally {
-    await withDatabase(({ db }) => removeBenchFixtures(db));
-  }
-  console.log(`Done in ${round((performance.now() - started) / 1000, 0)} s.`);
-}
-
 /**
  * Issue 34's results: a race of 30,000 registered whose timer's file is imported and published, the results of
  * the busiest seeded races imported and published too, their public pages read under load, the big race's CSV.
@@ -1053,9 +1068,8 @@ async function resultsPhase(fixtures: BenchFixtures) {
     });
   });
   // The first publication queues a mail for every finisher: the worker stays off, as in the race morning.
-  const server = await startServer({ ...serverEnv, MAIL_WORKER: 'off' });
   try {
-    return await beside(server, (db) =>
+    return await besideQuietServer((server, db) =>
       runResults({
         url: server.url,
         db,
@@ -1084,7 +1098,6 @@ async function resultsPhase(fixtures: BenchFixtures) {
       }),
     );
   } finally {
-    await server.stop();
     // The seeded races' results and their mails go (the bench's race goes with the fixtures).
     await withDatabase(({ db }) => removeResults(db, [raceId, ...seededIds]));
   }
@@ -1133,21 +1146,104 @@ function printResults({ registered, import: imported, publishSeconds, busiest, p
   );
 }
 
-/** `--results-only`: the results phase alone, its table and its budgets. */
-async function resultsAlone(fixtures: BenchFixtures, started: number) {
+/**
+ * Issue 35's ballot: the free stampede and the ballot's back to back on one server (its mail worker off, so that
+ * neither sends the other's mails), then three fresh ballots of 100,000 entries drawn through the API.
+ */
+async function ballotPhase(fixtures: BenchFixtures) {
+  // Like the paid stampede, it starts without a backlog of the bench's mails.
+  await withDatabase(({ db }) => removeBenchMail(db));
+  return besideQuietServer((server, db) =>
+    runBallot({
+      url: server.url,
+      db,
+      fixtures,
+      plan: ballotPlan,
+      connections: stampede.connections,
+      stampede: (raceId, { from, count }) =>
+        stampedePosts(server.url, fixtures, { raceId, from, runners: count }),
+    }),
+  );
+}
+
+function printBallot(run: BallotRun) {
+  console.log(
+    `\nBallot (issue 35): ${run.runners} distinct signed-in runners POST once with waitlist: true into a free race ` +
+      `of ${run.places} places, then as many others into a ballot race of ${run.places} places, back to back ` +
+      `(after a warm-up of ${run.warmUp}); ${run.connections} connections. Then ${run.draws} fresh ballots of ` +
+      `${run.entries} entries for ${run.places} places (a free race), each closed and drawn through the API.`,
+  );
+  console.log(
+    formatTable(
+      [...PHASE_HEADER, 'of free'],
+      [
+        [...phaseRow('POST (free race)', run.free), '100 %'],
+        [
+          ...phaseRow('POST (ballot race)', run.ballot),
+          `${round((run.ballot.perSecond / run.free.perSecond) * 100)} %`,
+        ],
+      ],
+      { alignNumbers: true },
+    ),
+  );
+  console.log(
+    `Draws, each of a fresh race (its ${run.entries} entries written in SQL as the entry statement writes them):\n` +
+      formatTable(
+        [
+          'draw',
+          'seconds',
+          'registered',
+          'held',
+          'waitlisted',
+          'in ballot',
+          'ballot_entries',
+          "'ballot-drawn' mails",
+        ],
+        [
+          ...run.drawn.map((draw, index) => [
+            `POST …/ballot/draw (race ${index + 1})`,
+            draw.seconds.toFixed(2),
+            String(draw.registered),
+            String(draw.held),
+            String(draw.waitlisted),
+            String(draw.inBallot),
+            String(draw.recorded),
+            String(draw.mails),
+          ]),
+          ['median', run.drawMedianSeconds.toFixed(2), '', '', '', '', '', ''],
+        ],
+        { alignNumbers: true },
+      ),
+  );
+  for (const line of run.unexpected) console.log(line);
+  printAudit('Audit of the ballot', run.audit);
+}
+
+/**
+ * `--race-day-only`, `--results-only`, `--ballot-only`: one phase alone, its table and its budgets. The run fails
+ * on an error, or on a missed binding budget (except a smoke run).
+ */
+async function phaseAlone<T>(
+  fixtures: BenchFixtures,
+  started: number,
+  phase: {
+    run: (fixtures: BenchFixtures) => Promise<{ run: T }>;
+    print: (run: T) => void;
+    budgets: (run: T) => BudgetResult[];
+    /** Requests not answered as they should have been, and audit problems. */
+    errors: (run: T) => number;
+  },
+) {
   try {
-    const { run } = await resultsPhase(fixtures);
-    printResults(run);
+    const { run } = await phase.run(fixtures);
+    phase.print(run);
     console.log('\nBudgets:');
-    const results = resultsBudgets(run, workers);
+    const results = phase.budgets(run);
     for (const budget of results) {
       const mark = !budget.applies ? 'n/a   ' : budget.met ? 'met   ' : 'MISSED';
       console.log(`  ${mark} ${budget.text}`);
     }
-    if (
-      run.pages.errors + run.busiest.errors > 0 ||
-      (!smoke && results.some((budget) => budget.binds && !budget.met))
-    )
+    if (phase.errors(run) > 0 || (!smoke && results.some((budget) => budget.binds && !budget.met)))
       process.exitCode = 1;
   } finally {
     await withDatabase(({ db }) => removeBenchFixtures(db));
@@ -1164,8 +1260,27 @@ async function main() {
   buildStale();
   const prepared = await prepare();
   const { fixtures } = prepared;
-  if (raceDayOnly) return raceDayAlone(fixtures, started);
-  if (resultsOnly) return resultsAlone(fixtures, started);
+  if (raceDayOnly)
+    return phaseAlone(fixtures, started, {
+      run: raceDayPhase,
+      print: printRaceDay,
+      budgets: raceDayBudgets,
+      errors: (run) => run.sync.errors,
+    });
+  if (resultsOnly)
+    return phaseAlone(fixtures, started, {
+      run: resultsPhase,
+      print: printResults,
+      budgets: (run) => resultsBudgets(run, workers),
+      errors: (run) => run.pages.errors + run.busiest.errors,
+    });
+  if (ballotOnly)
+    return phaseAlone(fixtures, started, {
+      run: ballotPhase,
+      print: printBallot,
+      budgets: ballotBudgets,
+      errors: (run) => run.free.errors + run.ballot.errors + run.audit.problems.length,
+    });
   console.log(
     `Data: ${prepared.totalMarathons} marathons, ${prepared.totalRegistrations} registrations ` +
       `(with the bench's ${HEAVY_ORGANIZER_RACES} races of one organizer and ${HEAVY_RUNNER_REGISTRATIONS} registrations of one runner); ` +
@@ -1292,6 +1407,13 @@ async function main() {
       `${results.run.pages.p99Ms} ms; results.csv median ${results.run.csv.medianSeconds} s`,
   );
 
+  const ballot = await ballotPhase(fixtures);
+  peakRssBytes = Math.max(peakRssBytes, ballot.rssBytes);
+  console.log(
+    `  ballot: ${ballot.run.runners} entries ${ballot.run.ballot.perSecond}/s (free ${ballot.run.free.perSecond}/s); ` +
+      `draws of ${ballot.run.entries} for ${ballot.run.places} places, median ${ballot.run.drawMedianSeconds} s`,
+  );
+
   const { registrationsRace, formRace, afterCancels } = await withDatabase(async ({ db }) => {
     const result = {
       registrationsRace: await auditRace(db, fixtures.openRaceIds.registrations),
@@ -1328,6 +1450,7 @@ async function main() {
     ...stampedeAudit.problems.map((problem) => `after the stampede: ${problem}`),
     ...cancelAudit.audit.problems.map((problem) => `after the cancellations: ${problem}`),
     ...paid.run.audit.problems.map((problem) => `after the paid stampede: ${problem}`),
+    ...ballot.run.audit.problems.map((problem) => `ballot: ${problem}`),
   ];
   const stampedeResult: Stampede = {
     capacity: stampede.capacity,
@@ -1344,6 +1467,7 @@ async function main() {
     paidStampede: paidPhases,
     raceDay: raceDay.run,
     results: results.run,
+    ballot: ballot.run,
     peakRssBytes,
     csv,
   });
@@ -1359,6 +1483,7 @@ async function main() {
   printPaidStampede(paid.run);
   printRaceDay(raceDay.run);
   printResults(results.run);
+  printBallot(ballot.run);
   console.log(
     `Audit: registration race count ${registrationsRace.count} = registered rows ${registrationsRace.rows} = ` +
       `distinct runners ${registrationsRace.distinctRunners}; entry form race count ${formRace.count} = ` +
@@ -1420,6 +1545,7 @@ async function main() {
     },
     raceDay: raceDay.run,
     results: results.run,
+    ballot: ballot.run,
     audits: { registrationsRace, formRace },
     peakRssMb: round(peakRssBytes / 2 ** 20),
     ...(primaryRssMb !== undefined && { primaryRssMb }),
@@ -1455,7 +1581,9 @@ async function main() {
       ].reduce((sum, phase) => sum + phase.errors, 0) +
       raceDay.run.sync.errors +
       results.run.pages.errors +
-      results.run.busiest.errors,
+      results.run.busiest.errors +
+      ballot.run.free.errors +
+      ballot.run.ballot.errors,
   );
   if (auditProblems.length > 0 || errors > 0) process.exitCode = 1;
   else if (!smoke && budgetResults.some((budget) => budget.binds && !budget.met)) process.exitCode = 1;

@@ -1,3 +1,4 @@
+import type { BallotRun } from './ballot.js';
 import type { RaceDay } from './race-day.js';
 import type { ResultsRun } from './results.js';
 
@@ -147,6 +148,13 @@ export const BUDGETS = {
    * meanwhile.
    */
   results: { importSeconds: 5, pageP99Ms: 50, csvSeconds: 1, csvRssMb: 25 },
+  /**
+   * Issue 35's ballot: 100,000 runners entering a ballot at this share of the POSTs a second of as many entering a
+   * free race or more (the same connections and client, back to back on one server); a ballot of 100,000 entries
+   * for 10,000 places drawn within this many seconds, its mails queued in its transaction (the median of the
+   * draws of fresh races).
+   */
+  ballot: { entriesMinOfFree: 0.8, drawSeconds: 10 },
 } as const;
 
 /**
@@ -167,6 +175,7 @@ export function checkBudgets(run: {
   paidStampede?: PaidStampede;
   raceDay?: RaceDay;
   results?: ResultsRun;
+  ballot?: BallotRun;
   peakRssBytes: number;
   csv?: ParticipantsCsv;
 }) {
@@ -281,6 +290,7 @@ export function checkBudgets(run: {
   }
   if (run.raceDay) results.push(...raceDayBudgets(run.raceDay));
   if (run.results) results.push(...resultsBudgets(run.results, run.workers));
+  if (run.ballot) results.push(...ballotBudgets(run.ballot));
   if (run.csv) {
     const { medianSeconds, rows, questions, rssBeforeMb, rssPeakMb } = run.csv;
     const budget = BUDGETS.participantsCsv;
@@ -370,5 +380,33 @@ export function resultsBudgets(run: ResultsRun, workers?: number): BudgetResult[
       binds: false,
       applies: false,
     });
+  return results;
+}
+
+/** Issue 35's ballot budgets (binding). */
+export function ballotBudgets({
+  free,
+  ballot,
+  runners,
+  entries,
+  places,
+  drawn,
+  drawMedianSeconds,
+}: BallotRun) {
+  const results: BudgetResult[] = [];
+  const check = (met: boolean, text: string) => results.push({ met, text, binds: true, applies: true });
+  const budget = BUDGETS.ballot;
+  const share = ballot.perSecond / free.perSecond;
+  check(
+    share >= budget.entriesMinOfFree && ballot.errors === 0 && free.errors === 0,
+    `ballot entries of ${runners} runners ${ballot.perSecond}/s, ${(share * 100).toFixed(1)} % of the free ` +
+      `stampede's ${free.perSecond}/s (as many runners, back to back) ≥ ${budget.entriesMinOfFree * 100} %, ` +
+      `${ballot.errors + free.errors} errors`,
+  );
+  check(
+    drawMedianSeconds <= budget.drawSeconds,
+    `ballot draw of ${entries} entries for ${places} places, mails queued: median ${drawMedianSeconds} s of ` +
+      `${drawn.length} (${drawn.map((draw) => draw.seconds).join(', ')} s) ≤ ${budget.drawSeconds} s`,
+  );
   return results;
 }

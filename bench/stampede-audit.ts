@@ -3,11 +3,11 @@
 // reads as the rule it enforces.
 import type { RaceEntries, RaceEntry } from './fixtures.js';
 
-/** A 201 answer to the stampede's POST, as the runner saw it. */
+/** A 201 answer to the stampede's POST, as the runner saw it (into a ballot race: in its ballot, issue 35). */
 export type StampedeAnswer = {
   id: string;
   email: string;
-  status: 'registered' | 'waitlisted';
+  status: RaceEntry['status'];
   bib: number | null;
   waitlistPosition: number | null;
 };
