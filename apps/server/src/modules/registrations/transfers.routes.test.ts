@@ -65,7 +65,7 @@ async function mailedToken(email: string): Promise<string> {
   const [row] = rowsOf<{ token: string }>(
     await main.current.database.db.execute(sql`
       select payload->>'token' as token from mail_outbox
-      where recipient = ${email} and payload->>'kind' = 'transfer-offered' order by id desc limit 1`),
+      where recipient = ${email} and payload->>'kind' = 'transfer-offered' order by created_at desc limit 1`),
   );
   return row!.token;
 }
@@ -291,8 +291,8 @@ describe('taking a place (issue 35)', () => {
     expect(own.json()).toMatchObject({ firstName: 'Ada', status: 'registered' });
   });
 
-  it('answers 410 once the offer has expired', async () => {
-    const { receiver, transfer, token } = await offered();
+  it('answers 410 once the offer has expired; the place can then be offered again', async () => {
+    const { runner, entry, receiver, transfer, token } = await offered();
     await main.current.database.db.execute(
       sql`update transfers set expires_at = now() - interval '1 second' where id = ${transfer._id}`,
     );
@@ -300,6 +300,11 @@ describe('taking a place (issue 35)', () => {
     const response = await accept(receiver, token);
     expect(response.statusCode).toBe(410);
     expect(response.json().message).toBe('This transfer is no longer available');
+    const own = await inject({ method: 'GET', url: `/api/registrations/${entry._id}`, headers: as(runner) });
+    expect(own.json().transfer).toBeNull();
+    const again = await offer(runner, entry._id, receiver.user.email);
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await openOffer(receiver, await mailedToken(receiver.user.email))).statusCode).toBe(200);
   });
 
   it('asks the receiver what the race’s form asks (400), and keeps the entry as it was', async () => {
