@@ -95,7 +95,12 @@ test('a runner enters the ballot; once entries close the organizer draws it at t
   await expectAlertShown(alertLog, { title: M.ballot.enteredTitle, text: M.ballot.enteredText(drawOn) });
   await expect(page).toHaveURL('/dashboard/my-applies');
   const row = page.getByRole('table', { name: A.caption }).getByRole('row').filter({ hasText: race.title });
-  await expect(row.getByRole('cell', { name: A.status.ballot, exact: true })).toBeVisible();
+  await expect(
+    row.getByRole('cell', {
+      name: [A.status.ballot, A.status.drawOn(drawOn)].join(A.status.separator),
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(row.getByRole('button', { name: `${A.leaveBallot} ${race.title}` })).toBeVisible();
 
   await page.goto(`/races/${race._id}`);

@@ -299,7 +299,12 @@ export const FIRST_COME_RACE = {
 } as const;
 
 /** The ballot and transfer fields of an entry in such a race (issue 35). */
-export const NO_BALLOT_OR_TRANSFER = { ballot: null, transfersUntil: null, transfer: null } as const;
+export const NO_BALLOT_OR_TRANSFER = {
+  ballotDrawAt: null,
+  ballot: null,
+  transfersUntil: null,
+  transfer: null,
+} as const;
 
 /** The payment fields of an entry in a free race as the API returns them (issue 32). */
 export const FREE_ENTRY_PAYMENT = {

@@ -190,6 +190,8 @@ export const registrationSchema = z.object({
   checkinCode: z.string().nullable(),
   /** The runner's result once the race's results are published (issue 34); null before and without one. */
   result: resultSchema.nullable(),
+  /** While the entry is in its race's ballot (issue 35): when the ballot is drawn; null otherwise. */
+  ballotDrawAt: z.iso.datetime().nullable(),
   /** Where the entry came out of the race's ballot (issue 35): its drawn position and outcome; null otherwise. */
   ballot: ballotResultSchema.nullable(),
   /** Until when the race lets runners hand their places on (issue 35); null: it does not. */
@@ -217,6 +219,7 @@ export const registrationEntrySchema = registrationSchema
     waiverAcceptedAt: true,
     checkinCode: true,
     result: true,
+    ballotDrawAt: true,
     ballot: true,
     transfersUntil: true,
     transfer: true,

@@ -142,6 +142,8 @@ describe('a ballot race (issue 35)', () => {
         bib: null,
         waitlistPosition: null,
         holdExpiresAt: null,
+        ballotDrawAt: race.ballotDrawAt,
+        ballot: null,
       });
     }
     expect(await getMarathon(main.current.app, race._id)).toMatchObject({

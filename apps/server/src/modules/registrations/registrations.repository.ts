@@ -102,6 +102,7 @@ const REGISTRATION_FIELDS = {
   ...PAYMENT_FIELDS,
   checkinCode: CHECKIN_CODE,
   result: OWN_RESULT,
+  ballotDrawAt: sql`case when registration.status = 'ballot' then ${isoInstant(sql`race.ballot_draw_at`)} end`,
   ballot: BALLOT_RESULT,
   transfersUntil: isoInstant(sql`race.transfers_until`),
   transfer: OPEN_TRANSFER,
@@ -109,8 +110,18 @@ const REGISTRATION_FIELDS = {
 export const REGISTRATION = defineShape<Registration>(REGISTRATION_FIELDS);
 
 /** Where an entry stands and its answers (registrationEntrySchema), from `registration` and its `race`. */
-const { _id, status, bib, waitlistPosition, checkinCode, result, ballot, transfersUntil, transfer } =
-  REGISTRATION_FIELDS;
+const {
+  _id,
+  status,
+  bib,
+  waitlistPosition,
+  checkinCode,
+  result,
+  ballotDrawAt,
+  ballot,
+  transfersUntil,
+  transfer,
+} = REGISTRATION_FIELDS;
 export const ENTRY = defineShape<RegistrationEntry>({
   _id,
   status,
@@ -118,6 +129,7 @@ export const ENTRY = defineShape<RegistrationEntry>({
   waitlistPosition,
   checkinCode,
   result,
+  ballotDrawAt,
   ballot,
   transfersUntil,
   transfer,

@@ -32,6 +32,8 @@ export const APPLY_LIST_MESSAGES = {
     bib: (bib: number) => `bib ${bib}`,
     position: (position: number) => `#${position}`,
     ballotPosition: (position: number) => `Ballot position ${formatNumber(position)}`,
+    /** A ballot entry before the draw: when it is drawn, as the race's clocks read it. */
+    drawOn: (time: string) => `draw on ${time}`,
     separator: ' · ',
   },
   /** Shown for an empty Info. */

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { DELETE_CONFIRM, DELETE_MESSAGES } from '../../lib/record-messages';
+import { formatDateTime } from '../../lib/dates';
 import { getEntryStatusText, getRemovalLabel, getRemovalMessages } from './entry-status';
 
 describe('getEntryStatusText', () => {
+  it('says when a ballot entry is drawn, as the race’s clocks read it', () => {
+    expect(
+      getEntryStatusText({
+        status: 'ballot',
+        bib: null,
+        waitlistPosition: null,
+        ballot: null,
+        ballotDrawAt: '2027-03-14T09:00:00.000Z',
+        marathonTimeZone: 'Europe/Lisbon',
+      }),
+    ).toBe(`In the ballot · draw on ${formatDateTime('2027-03-14T09:00:00.000Z', 'Europe/Lisbon')}`);
+  });
+
   it("gives a registered runner's bib", () => {
     expect(getEntryStatusText({ status: 'registered', bib: 123, waitlistPosition: null, ballot: null })).toBe(
       'Registered · bib 123',

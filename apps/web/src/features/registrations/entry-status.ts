@@ -1,27 +1,34 @@
 import type { Registration } from '@stride/shared';
 import { type RemovalMessages, deleteRemovalSaying } from '../../lib/record-messages';
+import { formatDateTime } from '../../lib/dates';
 import { APPLY_LIST_MESSAGES } from './apply-list-messages';
 
-type Entry = Pick<Registration, 'status' | 'bib' | 'waitlistPosition' | 'ballot'>;
+type Entry = Pick<Registration, 'status' | 'bib' | 'waitlistPosition' | 'ballot'> &
+  Partial<Pick<Registration, 'ballotDrawAt' | 'marathonTimeZone'>>;
 
 export const isWaitlisted = (entry: Pick<Registration, 'status'>) => entry.status === 'waitlisted';
 
 /**
  * Where a registration stands, as My Apply List's Status column says it: 'Registered · bib 123' or
  * 'Waitlisted · #4' (1 = next in line), only the status while its number is not known; 'Place held' while its
- * runner pays, 'In the ballot' until the ballot is drawn, 'Cancelled' or 'Place released' for an entry kept
+ * runner pays, 'In the ballot · draw on {date}' until the ballot is drawn, 'Cancelled' or 'Place released' for an entry kept
  * without a place. An entry drawn in a ballot adds its drawn position: 'Registered · bib 12 · Ballot position 3'.
  */
 export function getEntryStatusText(entry: Entry): string {
   const S = APPLY_LIST_MESSAGES.status;
+  const { ballotDrawAt, marathonTimeZone } = entry;
   const detail =
-    entry.status === 'waitlisted'
-      ? entry.waitlistPosition === null
-        ? null
-        : S.position(entry.waitlistPosition)
-      : entry.bib === null
-        ? null
-        : S.bib(entry.bib);
+    entry.status === 'ballot'
+      ? ballotDrawAt && marathonTimeZone
+        ? S.drawOn(formatDateTime(ballotDrawAt, marathonTimeZone))
+        : null
+      : entry.status === 'waitlisted'
+        ? entry.waitlistPosition === null
+          ? null
+          : S.position(entry.waitlistPosition)
+        : entry.bib === null
+          ? null
+          : S.bib(entry.bib);
   const drawn = entry.ballot === null ? null : S.ballotPosition(entry.ballot.position);
   return [S[entry.status], detail, drawn].filter((part) => part !== null).join(S.separator);
 }
