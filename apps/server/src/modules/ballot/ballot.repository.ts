@@ -123,7 +123,7 @@ export function createBallotRepository(db: Executor) {
             select entry.id, entry.position::int as position, entry.position <= ${winners} as won
             from unnest(${sql.param(drawn)}::uuid[]) with ordinality as entry (id, position)
           ), judged as (
-            select drawn.*,
+            select drawn.*, registrations.ctid as place,
               drawn.won and registrations.payment_method = 'online' and registrations.amount_due > 0 as hold
             from drawn join registrations on registrations.id = drawn.id
             where registrations.marathon_id = ${raceId} and registrations.status = 'ballot'
@@ -139,6 +139,8 @@ export function createBallotRepository(db: Executor) {
               case when not ordered.won then nextval('registrations_waitlist_seq') end as waitlist_seq
             from (select * from numbered order by position) as ordered
           ), moved as (
+            -- The rows visited in their order in the table, not in drawn order (the race's entries are more than
+            -- the buffers hold); the id is checked too, as a row's place is only good for this snapshot.
             update registrations set
               status = case when lined.won then case when lined.hold then 'pending_payment' else 'registered' end
                 else 'waitlisted' end,
@@ -148,9 +150,14 @@ export function createBallotRepository(db: Executor) {
               payment_status = case when registrations.amount_due > 0 and lined.won and not lined.hold then 'due'
                 else registrations.payment_status end,
               updated_at = now()
-            from lined
-            where registrations.id = lined.id
-            returning registrations.*, lined.position, lined.won
+            from (select * from lined order by place) as lined
+            where registrations.ctid = lined.place and registrations.id = lined.id
+            -- What the mail's facts read (PASS_REGISTRATION_FACTS), not the wide row.
+            returning registrations.id, registrations.user_id, registrations.status, registrations.bib,
+              registrations.first_name, registrations.last_name, registrations.contact, registrations.info,
+              registrations.amount_due, registrations.amount_paid, registrations.currency,
+              registrations.payment_status, registrations.receipt_number, registrations.checkin_code,
+              registrations.hold_expires_at, lined.position, lined.won
           ), recorded as (
             insert into ballot_entries (marathon_id, position, registration_id, outcome)
             select ${raceId}, position, id, case when won then 'won' else 'waitlisted' end from moved

@@ -21,6 +21,27 @@ const DUE_BATCH = 10;
 
 const marathonNotFound = () => new AppError('NOT_FOUND', BALLOT_ACCESS_MESSAGES.marathonNotFound);
 
+/** A draw that did not move every entry: its transaction is rolled back and the draw tried again. */
+class DrawInterrupted extends Error {
+  override name = 'DrawInterrupted';
+  constructor() {
+    super('The draw passed over an entry changed meanwhile: it is made again');
+  }
+}
+
+/** How often a draw is tried before the error reaches its caller (the sweeper tries again a second later). */
+const DRAW_ATTEMPTS = 3;
+
+async function retryingInterrupted<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof DrawInterrupted) || attempt >= DRAW_ATTEMPTS) throw error;
+    }
+  }
+}
+
 export type BallotServiceDependencies = {
   unitOfWork: UnitOfWork;
   /** The database, for reads outside a transaction. */
@@ -65,6 +86,9 @@ export function createBallotService({
       claimUntil: new Date(at.getTime() + claimHours * 3_600_000),
       drawnAt: at,
     });
+    // An entry row changed meanwhile without the race's lock (its runner's new address rewrites its search text)
+    // is passed over by the statement: the whole draw is undone and made again.
+    if (runnerIds.length !== order.length) throw new DrawInterrupted();
     record({ kind: 'race', raceId, runnerIds });
     record({ kind: 'waitlist', raceId });
     if (runnerIds.length > 0) record({ kind: 'mail-queued' });
@@ -80,21 +104,23 @@ export function createBallotService({
     /** The organizer draws now: once the window has closed, and only once (409). */
     async draw(actor: { id: string }, raceId: string): Promise<Ballot> {
       if (!isUuid(raceId)) throw marathonNotFound();
-      await unitOfWork.transaction(async (tx, record) => {
-        const race = await repositoryOn(tx).lockRace(raceId);
-        if (!race) throw marathonNotFound();
-        await requireRaceAbility(
-          raceAccessOn(tx),
-          { id: raceId, creatorId: race.creatorId },
-          actor.id,
-          'organize',
-          BALLOT_ACCESS_MESSAGES.notOrganizer,
-        );
-        if (race.entryMode !== 'ballot') throw new AppError('CONFLICT', BALLOT_MESSAGES.notBallot);
-        if (race.ballotDrawnAt !== null) throw new AppError('CONFLICT', BALLOT_MESSAGES.alreadyDrawn);
-        if (now() <= race.endRegDate) throw new AppError('CONFLICT', BALLOT_MESSAGES.notClosed);
-        await drawLocked(tx, raceId, race, record);
-      });
+      await retryingInterrupted(() =>
+        unitOfWork.transaction(async (tx, record) => {
+          const race = await repositoryOn(tx).lockRace(raceId);
+          if (!race) throw marathonNotFound();
+          await requireRaceAbility(
+            raceAccessOn(tx),
+            { id: raceId, creatorId: race.creatorId },
+            actor.id,
+            'organize',
+            BALLOT_ACCESS_MESSAGES.notOrganizer,
+          );
+          if (race.entryMode !== 'ballot') throw new AppError('CONFLICT', BALLOT_MESSAGES.notBallot);
+          if (race.ballotDrawnAt !== null) throw new AppError('CONFLICT', BALLOT_MESSAGES.alreadyDrawn);
+          if (now() <= race.endRegDate) throw new AppError('CONFLICT', BALLOT_MESSAGES.notClosed);
+          await drawLocked(tx, raceId, race, record);
+        }),
+      );
       return (await repositoryOn(db).findRecord(raceId))!;
     },
 
@@ -107,14 +133,16 @@ export function createBallotService({
       const due = await repositoryOn(db).findDue(now(), DUE_BATCH);
       let drawn = 0;
       for (const raceId of due) {
-        await unitOfWork.transaction(async (tx, record) => {
-          const race = await repositoryOn(tx).lockRace(raceId);
-          const at = now();
-          if (!race || race.entryMode !== 'ballot' || race.ballotDrawnAt !== null) return;
-          if (race.ballotDrawAt === null || race.ballotDrawAt > at || at <= race.endRegDate) return;
-          await drawLocked(tx, raceId, race, record);
-          drawn += 1;
-        });
+        await retryingInterrupted(() =>
+          unitOfWork.transaction(async (tx, record) => {
+            const race = await repositoryOn(tx).lockRace(raceId);
+            const at = now();
+            if (!race || race.entryMode !== 'ballot' || race.ballotDrawnAt !== null) return;
+            if (race.ballotDrawAt === null || race.ballotDrawAt > at || at <= race.endRegDate) return;
+            await drawLocked(tx, raceId, race, record);
+            drawn += 1;
+          }),
+        );
       }
       return drawn;
     },
