@@ -110,29 +110,23 @@ const REGISTRATION_FIELDS = {
 export const REGISTRATION = defineShape<Registration>(REGISTRATION_FIELDS);
 
 /** Where an entry stands and its answers (registrationEntrySchema), from `registration` and its `race`. */
-const {
-  _id,
-  status,
-  bib,
-  waitlistPosition,
-  checkinCode,
-  result,
-  ballotDrawAt,
-  ballot,
-  transfersUntil,
-  transfer,
-} = REGISTRATION_FIELDS;
+const ENTRY_KEYS = [
+  '_id',
+  'status',
+  'bib',
+  'waitlistPosition',
+  'checkinCode',
+  'result',
+  'ballotDrawAt',
+  'ballot',
+  'transfersUntil',
+  'transfer',
+] as const satisfies ReadonlyArray<keyof RegistrationEntry>;
 export const ENTRY = defineShape<RegistrationEntry>({
-  _id,
-  status,
-  bib,
-  waitlistPosition,
-  checkinCode,
-  result,
-  ballotDrawAt,
-  ballot,
-  transfersUntil,
-  transfer,
+  ...(Object.fromEntries(ENTRY_KEYS.map((key) => [key, REGISTRATION_FIELDS[key]])) as Pick<
+    typeof REGISTRATION_FIELDS,
+    (typeof ENTRY_KEYS)[number]
+  >),
   ...ENTRY_DETAILS_FIELDS,
   ...PAYMENT_FIELDS,
 });
