@@ -56,7 +56,7 @@ export type BallotDraw = {
   waitlisted: number;
   /** Entries still in the ballot after the draw: none. */
   inBallot: number;
-  /** Rows of the public record (ballot_entries). */
+  /** Lines of the public record (the drawn order), and entries holding their position. */
   recorded: number;
   /** 'ballot-drawn' mails queued for the race. */
   mails: number;
@@ -138,7 +138,9 @@ async function fillBallot(
 
 /** What a drawn race holds: its entries by status, the public record's rows, the mails of the draw. */
 async function findDrawnRace(db: Database, raceId: string) {
-  const [row] = rowsOf<Omit<BallotDraw, 'seconds'> & { firstBib: number; lastBib: number; bibs: number }>(
+  const [row] = rowsOf<
+    Omit<BallotDraw, 'seconds'> & { firstBib: number; lastBib: number; bibs: number; positioned: number }
+  >(
     await db.execute(sql`
       select
         count(*) filter (where status = 'registered')::int as registered,
@@ -146,7 +148,8 @@ async function findDrawnRace(db: Database, raceId: string) {
         count(*) filter (where status = 'waitlisted')::int as waitlisted,
         count(*) filter (where status = 'ballot')::int as "inBallot",
         min(bib) as "firstBib", max(bib) as "lastBib", count(distinct bib)::int as bibs,
-        (select count(*) from ballot_entries where marathon_id = ${raceId})::int as recorded,
+        (select cardinality(drawn_order) from ballot_seeds where marathon_id = ${raceId})::int as recorded,
+        count(ballot_position)::int as positioned,
         (select count(*) from mail_outbox
           where payload->>'kind' = 'ballot-drawn' and payload->'race'->>'id' = ${raceId}::text)::int as mails
       from registrations where marathon_id = ${raceId}`),
@@ -161,7 +164,8 @@ async function findDrawnOrder(db: Database, raceId: string) {
   ).map((row) => row.id);
   const order = rowsOf<{ id: string }>(
     await db.execute(sql`
-      select registration_id::text as id from ballot_entries where marathon_id = ${raceId} order by position`),
+      select entry.id::text from ballot_seeds, unnest(drawn_order) with ordinality as entry (id, position)
+      where marathon_id = ${raceId} order by entry.position`),
   ).map((row) => row.id);
   return { ids, order };
 }
@@ -252,8 +256,8 @@ async function checkDraw(
       text: `${name}: ${race.waitlisted} waitlisted, ${race.inBallot} left in the ballot (want ${entries - winners}, 0)`,
     },
     {
-      ok: race.recorded === entries && race.mails === entries,
-      text: `${name}: ${race.recorded} ballot_entries rows, ${race.mails} 'ballot-drawn' mails (want ${entries} each)`,
+      ok: race.recorded === entries && race.positioned === entries && race.mails === entries,
+      text: `${name}: ${race.recorded} lines in the record, ${race.positioned} entries with their position, ${race.mails} 'ballot-drawn' mails (want ${entries} each)`,
     },
     {
       ok:

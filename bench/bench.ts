@@ -1196,7 +1196,7 @@ function printBallot(run: BallotRun) {
           'held',
           'waitlisted',
           'in ballot',
-          'ballot_entries',
+          'record lines',
           "'ballot-drawn' mails",
         ],
         [

@@ -203,7 +203,7 @@ describe('copying as a role that is no superuser', { timeout: TIMEOUT_MS }, () =
     });
     await addRowsOfEveryKind(source.db, runId);
     // Not what the registrations' trigger would write: the copy must not run it.
-    await source.db.execute(sql`update registrations set search_text = 'kept as stored'`);
+    await source.db.execute(sql`update registration_search set search_text = 'kept as stored'`);
     const owned = await createOwnedEmptyDatabase(serverUrl);
     const names: CopyNames = {
       action: 'import PGlite into PostgreSQL',
@@ -217,7 +217,9 @@ describe('copying as a role that is no superuser', { timeout: TIMEOUT_MS }, () =
 
       expect((await findRoleAndTriggers(target)).isSuperuser).toBe(false);
       const [searchTexts] = rowsOf<{ texts: string[] }>(
-        await target.db.execute(sql`select array_agg(distinct search_text) as "texts" from registrations`),
+        await target.db.execute(
+          sql`select array_agg(distinct search_text) as "texts" from registration_search`,
+        ),
       );
       expect(searchTexts!.texts).toEqual(['kept as stored']);
       expect(await fingerprintDatabase(target)).toEqual(await fingerprintDatabase(source));

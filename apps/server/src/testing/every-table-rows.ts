@@ -12,7 +12,6 @@ import { type DatabaseFingerprint, fingerprintDatabase } from './database-finger
 /** Every table the migrations create: each must hold rows in a seeded database, so each is really copied. */
 export const APP_TABLES = [
   'accounts',
-  'ballot_entries',
   'ballot_seeds',
   'checkin_scans',
   'checkins',
@@ -28,6 +27,7 @@ export const APP_TABLES = [
   'race_staff',
   'rate_limit_counters',
   'rate_limit_events',
+  'registration_search',
   'registrations',
   'roster_removals',
   'sessions',
@@ -133,12 +133,18 @@ export async function addRowsOfEveryKind(db: Executor, runId: string): Promise<v
   await db.execute(
     sql`update marathons set transfers_until = now() + interval '20 days' where id = ${WAITLIST_RACE_ID}`,
   );
-  await db.execute(sql`insert into ballot_seeds (marathon_id, seed, seed_commitment, winners, created_at)
-    values (${WAITLIST_RACE_ID}, repeat('5e', 32), repeat('c0', 32), 1, ${AWKWARD_INSTANT})`);
-  await db.execute(sql`insert into ballot_entries (marathon_id, position, registration_id, outcome)
-    select ${WAITLIST_RACE_ID}::uuid, row_number() over (order by status), id,
-      case when status = 'registered' then 'won' else 'waitlisted' end
-    from registrations where marathon_id = ${WAITLIST_RACE_ID} and status in ('registered', 'waitlisted')`);
+  await db.execute(sql`
+    with drawn as (
+      update registrations set ballot_position = drawn.position
+      from (select id, row_number() over (order by status, id)::int as position from registrations
+        where marathon_id = ${WAITLIST_RACE_ID} and status in ('registered', 'waitlisted')) as drawn
+      where registrations.id = drawn.id
+      returning drawn.id, drawn.position
+    )
+    insert into ballot_seeds (marathon_id, seed, seed_commitment, winners, drawn_order, created_at)
+    select ${WAITLIST_RACE_ID}, repeat('5e', 32), repeat('c0', 32), 1, array_agg(id order by position),
+      ${AWKWARD_INSTANT}
+    from drawn`);
   await db.execute(sql`insert into transfers (registration_id, marathon_id, from_user_id, from_name, from_email,
       to_email, to_user_id, token_hash, status, expires_at, created_at, accepted_at)
     select id, marathon_id, ${runner(3)}, ${AWKWARD_TEXT}, 'earlier@example.org', 'placed@example.org', user_id,

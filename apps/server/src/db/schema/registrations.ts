@@ -59,11 +59,6 @@ export const registrations = pgTable(
     bib: integer('bib'),
     /** The runner's turn in the race's waitlist (from {@link waitlistSequence}); null once registered. */
     waitlistSeq: bigint('waitlist_seq', { mode: 'number' }),
-    /**
-     * What the organizer's search looks in: "first last email", lower case. Kept by the database (triggers of
-     * migration 0004 on this table and on users' email), never written by the app.
-     */
-    searchText: text('search_text').notNull().default(''),
     // The entry form's answers (issue 31): null where the race does not ask or the runner left it blank.
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     gender: text('gender', { enum: GENDERS }),
@@ -100,20 +95,22 @@ export const registrations = pgTable(
     // Race day (issue 33).
     /**
      * What the race pass's QR code holds: 122 random bits (a v4 UUID's, as 32 hex digits), unique, never reused.
-     * Only a registered entry's is shown, to its runner; check-in phones get its hash.
+     * Only a registered entry's is shown, to its runner; check-in phones get its hash. Given by a trigger
+     * (migration 0022) when the entry first gets a place: an entry that never had one has none, so the draw's
+     * losers and the line cost its index nothing.
      */
-    checkinCode: text('checkin_code')
-      .notNull()
-      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    checkinCode: text('checkin_code'),
     /** The lowercase hex SHA-256 of the check-in code: what the roster sends (the code is hex, so ::bytea is its bytes). */
-    checkinCodeHash: text('checkin_code_hash')
-      .notNull()
-      .generatedAlwaysAs(sql`encode(sha256(checkin_code::bytea), 'hex')`),
+    checkinCodeHash: text('checkin_code_hash').generatedAlwaysAs(
+      sql`encode(sha256(checkin_code::bytea), 'hex')`,
+    ),
     /**
      * The transaction that last changed what a check-in phone keeps of the entry (kept by migration 0015's trigger;
      * an undone check-in stamps it too): a roster's delta is the entries changed by transactions from its cursor on.
      */
     rosterVersion: bigint('roster_version', { mode: 'number' }).notNull().default(CURRENT_TRANSACTION),
+    /** Where the entry came out of its race's ballot (issue 35): its 1-based position in the drawn order. */
+    ballotPosition: integer('ballot_position'),
     // created_at is docs/SPEC.md's `timestamp`: when the runner registered.
     ...timestamps,
   },
@@ -156,9 +153,6 @@ export const registrations = pgTable(
       table.status,
     ),
     index('registrations_created_idx').on(table.marathonId, table.createdAt, table.id, table.status),
-    // The organizer's search within a race: trigrams of search_text beside the race (btree_gin), so a rare term
-    // is found from its trigrams and a common one costs at most a pass over the race's entries.
-    index('registrations_search_idx').using('gin', table.marathonId, table.searchText.op('gin_trgm_ops')),
     // The desk's gender and age-group filters within a race (an age group is a range of days of birth): one index,
     // as each more is written by every entry; an age group alone reads the race's part of it.
     index('registrations_gender_idx').on(table.marathonId, table.gender, table.dateOfBirth),
@@ -181,5 +175,26 @@ export const registrations = pgTable(
       sql`${table.amountDue} >= 0 and ${table.amountPaid} >= 0 and ${table.refundDue} >= 0
         and ${table.amountRefunded} >= 0 and ${table.amountRefunded} + ${table.refundDue} <= ${table.amountPaid}`,
     ),
+  ],
+);
+
+/**
+ * What the organizer's search looks in, a row per entry: "first last email", lower case, without accents. Kept by
+ * the database (migration 0023's triggers on registrations and on users' email), never written by the app. Apart
+ * from the entry, so that a change of its status (a draw moves 100,000 at once) does not write its trigram index.
+ */
+export const registrationSearch = pgTable(
+  'registration_search',
+  {
+    registrationId: uuid('registration_id')
+      .primaryKey()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    marathonId: uuid('marathon_id').notNull(),
+    searchText: text('search_text').notNull(),
+  },
+  (table) => [
+    // The search within a race: trigrams of search_text beside the race (btree_gin), so a rare term is found from
+    // its trigrams and a common one costs at most a pass over the race's entries.
+    index('registration_search_idx').using('gin', table.marathonId, table.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -104,8 +104,8 @@ export function createBallotRepository(db: Executor) {
     /**
      * Applies the draw, in one statement, the race locked: the entries `drawn` (ids in drawn order) up to
      * `winners` get a place: registered with the next bibs in drawn order, or, paying online for a fee, the place
-     * held until `claimUntil`; the others join the line in drawn order. The public record keeps every entry's
-     * position and outcome; the counters move; every entrant is mailed the outcome; the race is marked drawn.
+     * held until `claimUntil`; the others join the line in drawn order. Each entry keeps its position, the public
+     * record the drawn order; the counters move; every entrant is mailed the outcome; the race is marked drawn.
      * Answers the runners whose entries moved.
      */
     async applyDraw(
@@ -117,8 +117,8 @@ export function createBallotRepository(db: Executor) {
       const rows = rowsOf<{ runner_id: string }>(
         await db.execute(sql`
           with race as (
-            select id, title, start_date, location, distance, time_zone, calendar_sequence, bibs_issued
-            from marathons where id = ${raceId}
+            -- The race's facts built once for its 100,000 mails, not once per mail.
+            select race.bibs_issued, ${RACE_FACTS.jsonb} as facts from marathons race where race.id = ${raceId}
           ), drawn as (
             select entry.id, entry.position::int as position, entry.position <= ${winners} as won
             from unnest(${sql.param(drawn)}::uuid[]) with ordinality as entry (id, position)
@@ -149,6 +149,7 @@ export function createBallotRepository(db: Executor) {
               hold_expires_at = case when lined.hold then ${claimUntil.toISOString()}::timestamptz end,
               payment_status = case when registrations.amount_due > 0 and lined.won and not lined.hold then 'due'
                 else registrations.payment_status end,
+              ballot_position = lined.position,
               updated_at = now()
             from (select * from lined order by place) as lined
             where registrations.ctid = lined.place and registrations.id = lined.id
@@ -158,9 +159,6 @@ export function createBallotRepository(db: Executor) {
               registrations.amount_due, registrations.amount_paid, registrations.currency,
               registrations.payment_status, registrations.receipt_number, registrations.checkin_code,
               registrations.hold_expires_at, lined.position, lined.won
-          ), recorded as (
-            insert into ballot_entries (marathon_id, position, registration_id, outcome)
-            select ${raceId}, position, id, case when won then 'won' else 'waitlisted' end from moved
           ), counted as (
             update marathons set
               total_registration_count = total_registration_count
@@ -170,11 +168,12 @@ export function createBallotRepository(db: Executor) {
               waitlist_count = waitlist_count + (select count(*) from moved where status = 'waitlisted'),
               ballot_drawn_at = ${drawnAt.toISOString()}::timestamptz
             where id = ${raceId}
-          ), seeded as (
-            update ballot_seeds set winners = ${winners} where marathon_id = ${raceId}
+          ), recorded as (
+            update ballot_seeds set winners = ${winners}, drawn_order = ${sql.param(drawn)}::uuid[]
+            where marathon_id = ${raceId}
           ), mailed as (
             insert into mail_outbox (recipient, payload)
-            select users.email, jsonb_build_object('kind', 'ballot-drawn', 'race', ${RACE_FACTS.jsonb},
+            select users.email, jsonb_build_object('kind', 'ballot-drawn', 'race', race.facts,
               'registration', ${PASS_REGISTRATION_FACTS.jsonb},
               'outcome', case when registration.won then 'won' else 'waitlisted' end,
               'position', registration.position, 'entries', ${drawn.length}::int,
@@ -191,9 +190,12 @@ export function createBallotRepository(db: Executor) {
     async findDrawnEntries(raceId: string, after: number, limit: number): Promise<DrawnEntry[]> {
       return rowsOf<DrawnEntry>(
         await db.execute(sql`
-          select position, registration_id as "entryId", outcome from ballot_entries
-          where marathon_id = ${raceId} and position > ${after}
-          order by position limit ${limit}`),
+          select ${after}::int + entry.n::int as position, entry.id as "entryId",
+            case when ${after}::int + entry.n <= seed.winners then 'won' else 'waitlisted' end as outcome
+          from ballot_seeds seed,
+            unnest(seed.drawn_order[${after}::int + 1 : ${after}::int + ${limit}::int]) with ordinality as entry (id, n)
+          where seed.marathon_id = ${raceId}
+          order by entry.n`),
       );
     },
   };

@@ -278,6 +278,19 @@ describe('a ballot race (issue 35)', () => {
       status: 'waitlisted',
       waitlistPosition: 2,
       ballot: { position: 7, outcome: 'waitlisted' },
+      checkinCode: null,
+    });
+    // A winner's entry gets its race pass's code with its place.
+    const winner = await inject({
+      method: 'GET',
+      url: `/api/registrations/${order[0]}`,
+      headers: bearerHeaders(runnerOf.get(order[0]!)!.token),
+    });
+    expect(winner.json()).toMatchObject({
+      status: 'registered',
+      bib: 1,
+      ballot: { position: 1, outcome: 'won' },
+      checkinCode: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
 
     const mails = await mailsOf(race._id, 'ballot-drawn');
@@ -289,6 +302,7 @@ describe('a ballot race (issue 35)', () => {
       position: 1,
       entries: 12,
       waitlistPosition: null,
+      registration: { checkinCode: winner.json().checkinCode },
     });
 
     const again = await draw(race._id);

@@ -86,8 +86,8 @@ export function createBallotService({
       claimUntil: new Date(at.getTime() + claimHours * 3_600_000),
       drawnAt: at,
     });
-    // An entry row changed meanwhile without the race's lock (its runner's new address rewrites its search text)
-    // is passed over by the statement: the whole draw is undone and made again.
+    // An entry row changed meanwhile without the race's lock is passed over by the statement: the whole draw is
+    // undone and made again.
     if (runnerIds.length !== order.length) throw new DrawInterrupted();
     record({ kind: 'race', raceId, runnerIds });
     record({ kind: 'waitlist', raceId });

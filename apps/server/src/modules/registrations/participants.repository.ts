@@ -10,6 +10,7 @@ import {
   UNANSWERED,
 } from '@stride/shared';
 import { checkins, marathons, registrations, users } from '../../db/schema/index.js';
+import { ballotOutcomeOf } from '../../db/ballot-shape.js';
 import { isoInstant } from '../../db/json-text.js';
 import { preparedStatement } from '../../db/prepared.js';
 import type { Executor } from '../../db/transaction.js';
@@ -266,18 +267,19 @@ const containsSearchText = (text: unknown) => sql`(select '%' || replace(replace
 
 /**
  * `q` anywhere in the runner's full name ("Ada Lovelace" as well as either part) or e-mail address, ignoring
- * case and accents, or their bib. A `trigram` search asks
- * registrations_search_idx for the entries of the race holding the term's longest run (from its trigrams or,
- * when most of the race holds it, from the race's key), then checks the whole term; a `scan` search checks every
- * entry of the race, behind an expression the index cannot take.
+ * case and accents, or their bib: the race's entries found in registration_search, or by their bib. A `trigram`
+ * search asks registration_search_idx for the race's entries holding the term's longest run (from its trigrams
+ * or, when most of the race holds it, from the race's key), then checks the whole term; a `scan` search checks
+ * every entry of the race, behind an expression the index cannot take.
  */
-function searchFor({ kind, text, runPattern, bib }: SearchTerm): SQL {
-  const unindexed = sql`(${registrations.searchText} || '') like ${containsSearchText(text)}`;
+function searchFor(raceId: unknown, { kind, text, runPattern, bib }: SearchTerm): SQL {
+  const unindexed = sql`(search.search_text || '') like ${containsSearchText(text)}`;
   const inText =
-    kind === 'trigram'
-      ? sql`${registrations.searchText} like lower(${runPattern}) and ${unindexed}`
-      : unindexed;
-  return sql`((${inText}) or ${registrations.bib} = ${bib})`;
+    kind === 'trigram' ? sql`search.search_text like lower(${runPattern}) and ${unindexed}` : unindexed;
+  return sql`${registrations.id} = any(array(
+    select search.registration_id from registration_search search where search.marathon_id = ${raceId} and ${inText}
+    union all
+    select numbered.id from registrations numbered where numbered.marathon_id = ${raceId} and numbered.bib = ${bib}))`;
 }
 
 /**
@@ -340,7 +342,7 @@ function matching(
   return and(
     sql`${registrations.marathonId} = ${raceId}`,
     status ? eq(registrations.status, status) : isLive,
-    search ? searchFor(search) : undefined,
+    search ? searchFor(raceId, search) : undefined,
     narrowingMatch(narrowing),
   )!;
 }
@@ -720,8 +722,7 @@ export function createParticipantsRepository(db: Executor) {
       const result = await db.execute(sql`
         select entry.id, history.ballot, history.transferred_from as "transferredFrom"
         from unnest(${sql.param(ids)}::uuid[]) as entry (id), lateral (
-          select (select json_build_object('position', drawn.position, 'outcome', drawn.outcome)
-              from ballot_entries drawn where drawn.registration_id = entry.id) as ballot,
+          select (select ${ballotOutcomeOf(sql`drawn`)} from registrations drawn where drawn.id = entry.id) as ballot,
             (select json_agg(json_build_object('name', transfer.from_name, 'email', transfer.from_email,
                 'at', ${isoInstant(sql`transfer.accepted_at`)}) order by transfer.accepted_at)
               from transfers transfer where transfer.registration_id = entry.id and transfer.status = 'accepted')

@@ -13,6 +13,7 @@ import { isoInstant } from '../../db/json-text.js';
 import { ownListPageStatement } from '../../db/own-list-page.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { RESULT } from '../../db/result-shape.js';
+import { ballotOutcomeOf } from '../../db/ballot-shape.js';
 import { TRANSFER } from '../../db/transfer-shape.js';
 import { defineShape } from '../../db/shape.js';
 import { type JsonListRow, streamJsonArray } from '../../lib/json-array-stream.js';
@@ -72,8 +73,7 @@ const OWN_RESULT = sql`(select ${RESULT.json}::json from race_results result
   where result.registration_id = registration.id)`;
 
 /** Where the entry came out of its race's ballot (issue 35), from `registration`: its line in the public record. */
-const BALLOT_RESULT = sql`(select json_build_object('position', drawn.position, 'outcome', drawn.outcome)
-  from ballot_entries drawn where drawn.registration_id = registration.id)`;
+const BALLOT_RESULT = ballotOutcomeOf(sql`registration`);
 
 /** The entry's open transfer offer (issue 35), from `registration`: an offer past its end is no longer open. */
 const OPEN_TRANSFER = sql`(select ${TRANSFER.json}::json from transfers transfer
