@@ -15,6 +15,7 @@ import type { Participant } from '@stride/shared';
 import { DownloadIcon } from '../../../components/ui/link-icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Pagination } from '../../../components/ui/pagination';
+import { dimmedWhile } from '../../../components/ui/updating';
 import {
   cancelParticipant,
   getParticipantsPage,
@@ -148,7 +149,7 @@ export function Component() {
         role="tabpanel"
         aria-labelledby={statusTabId(view.status)}
         aria-busy={isUpdating}
-        className={`space-y-4 transition-opacity ${isUpdating ? 'opacity-60' : ''}`}
+        className={`space-y-4 ${dimmedWhile(isUpdating)}`}
       >
         <p role="status" className="text-base-content/75 text-sm">
           {countText}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination';
+import { dimmedWhile } from '../../../components/ui/updating';
 import { pageRange } from '../../../lib/paging';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { MarathonPage } from '../api/marathons-api';
@@ -75,7 +76,7 @@ export function MarathonListPage({
           {MARATHON_LIST_MESSAGES.showing(from, to, total)}
         </h2>
       )}
-      <div aria-busy={isUpdating} className={`transition-opacity ${isUpdating ? 'opacity-60' : ''}`}>
+      <div aria-busy={isUpdating} className={dimmedWhile(isUpdating)}>
         <MarathonResults
           marathons={items}
           emptyText={total > 0 ? MARATHON_LIST_MESSAGES.pageOutOfRange : emptyText}

@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination';
+import { dimmedWhile } from '../../../components/ui/updating';
 import { TitledHeading } from '../../../components/ui/titled-heading';
 import { pageRange } from '../../../lib/paging';
 import type { ResultsPageData } from '../api/results-api';
@@ -52,10 +53,7 @@ export function ResultsBoard({
           void navigate({ search: toSearch(next) }, { replace: isRefinement, preventScrollReset: true })
         }
       />
-      <div
-        aria-busy={isUpdating}
-        className={`space-y-4 transition-opacity ${isUpdating ? 'opacity-60' : ''}`}
-      >
+      <div aria-busy={isUpdating} className={`space-y-4 ${dimmedWhile(isUpdating)}`}>
         <p role="status" className="text-base-content/75 text-sm">
           {from > 0 ? M.showing(from, to, page.total) : ''}
         </p>
